@@ -1,0 +1,28 @@
+/** Business constants of spec §9, named once and imported everywhere. */
+export const SUPPORT_PHONE = '+375 17 388-10-10';
+export const SUPPORT_PHONE_HREF = 'tel:+375173881010';
+export const SUPPORT_EMAIL = 'info@instrument.by';
+
+export const BASKET_PAGE_SIZE = 50;
+export const ORDERS_PAGE_SIZE = 9;
+export const USERS_PAGE_SIZE = 20;
+export const EXPENDABLES_PAGE_SIZE = 7;
+
+export const SEARCH_HISTORY_LIMIT = 10;
+export const SEARCH_HISTORY_SHOWN = 3;
+export const SEARCH_LIMITS = { categories: 4, brands: 4, products: 4, sts: 6 } as const;
+export const SEARCH_DELAY_MS = 500;
+
+export const AUTH_COOKIE_MAX_AGE = 604_800;
+export const CACHED_CALL_MAX_AGE = 3600;
+
+export const BREAKPOINT_DESKTOP = 1280;
+export const BREAKPOINT_LARGE = 1640;
+
+export const TOAST_DURATION_MS = 5000;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 5000;
+export const MIN_FETCH_DELAY_MS = 200;
+
+export const DEFAULT_DELIVERY_TYPE = '2';
+export const BRAND_RED = '#d71920';

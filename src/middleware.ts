@@ -1,0 +1,63 @@
+/**
+ * Spec §2 route guards, in order: add-slash, session, is-IE, is-auth, is-guest, then security
+ * headers. Each is a small function so it can be tested alone.
+ */
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { resolveUser } from './server/auth/session';
+
+const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
+
+/** add-slash: /catalog?x=1 → 301 /catalog/?x=1. Files (a dot in the last segment) are left alone. */
+export const addSlash = defineMiddleware((ctx, next) => {
+  const { pathname, search } = ctx.url;
+  if (pathname.endsWith('/')) return next();
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (last.includes('.')) return next();
+  const safeMethod = ctx.request.method === 'GET' || ctx.request.method === 'HEAD';
+  // 308 keeps the method and body of a POST to /api/x.
+  return new Response(null, { status: safeMethod ? 301 : 308, headers: { location: `${pathname}/${search}` } });
+});
+
+export const session = defineMiddleware(async (ctx, next) => {
+  ctx.locals.user = ctx.isPrerendered ? null : await resolveUser(ctx.request, ctx.url);
+  return next();
+});
+
+const IE_UA = /MSIE |Trident\//;
+export const IE_COOKIE = 'ie-notice';
+
+/** is-IE: Internet Explorer visitors see /ie/ on their first entry only. */
+export const isIE = defineMiddleware((ctx, next) => {
+  const ua = ctx.request.headers.get('user-agent') ?? '';
+  if (!IE_UA.test(ua) || ctx.url.pathname === '/ie/' || NON_PAGE.test(ctx.url.pathname)) return next();
+  if (ctx.cookies.has(IE_COOKIE)) return next();
+  ctx.cookies.set(IE_COOKIE, '1', { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+  return ctx.redirect('/ie/', 302);
+});
+
+const AUTH_ONLY = /^\/personal\//;
+const GUEST_ONLY = /^\/(login|registration|restore)\//;
+
+/** is-auth: the personal area needs a session; the target is remembered for after login. */
+export const isAuth = defineMiddleware((ctx, next) => {
+  if (!AUTH_ONLY.test(ctx.url.pathname) || ctx.locals.user) return next();
+  const back = ctx.url.pathname + ctx.url.search;
+  return ctx.redirect(`/login/?backurl=${encodeURIComponent(back)}`, 302);
+});
+
+/** is-guest: login and registration make no sense when signed in. */
+export const isGuest = defineMiddleware((ctx, next) => {
+  if (!GUEST_ONLY.test(ctx.url.pathname) || !ctx.locals.user) return next();
+  return ctx.redirect('/personal/summary/', 302);
+});
+
+export const securityHeaders = defineMiddleware(async (_ctx, next) => {
+  const response = await next();
+  const h = response.headers;
+  h.set('x-content-type-options', 'nosniff');
+  h.set('referrer-policy', 'strict-origin-when-cross-origin');
+  if (!h.has('x-frame-options')) h.set('x-frame-options', 'SAMEORIGIN');
+  return response;
+});
+
+export const onRequest = sequence(addSlash, securityHeaders, session, isIE, isAuth, isGuest);

@@ -1,0 +1,23 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput } from '../../server/http/api';
+import { login } from '../../server/auth/login';
+import { zEmail } from '../../server/auth/validation';
+import { t } from '../../i18n';
+
+const input = z
+  .object({
+    login: zEmail.optional(),
+    email: zEmail.optional(),
+    password: z.string({ error: t('FIELD_REQUIRED') }).min(1, { message: t('FIELD_REQUIRED') }).max(128),
+    remember: z.enum(['Y', 'N']).default('Y'),
+  })
+  .refine((v) => v.login || v.email, { message: t('FIELD_REQUIRED'), path: ['login'] });
+
+/** POST /api/authentication/ {login, password, remember:'Y'} → data.token, plus the session cookie. */
+export const POST = endpoint(async (ctx) => {
+  const body = await parseInput(ctx, input);
+  const result = await login((body.login ?? body.email)!, body.password, body.remember === 'Y', ctx.request.headers);
+  const res = ok({ token: result.token });
+  for (const c of result.setCookies) res.headers.append('set-cookie', c);
+  return res;
+});

@@ -1,0 +1,10 @@
+import { endpoint, ok } from '../../server/http/api';
+import { getDb } from '../../server/db/client';
+import { homeData } from '../../server/content/home';
+import { toApiSection } from '../../server/catalog/sections';
+
+/** GET web/main/: the home page's data. */
+export const GET = endpoint(async () => {
+  const d = await homeData(await getDb());
+  return ok({ sections: d.sections.map((s) => toApiSection(s, 1)), hits: d.hits, novelties: d.novelties, brands: d.brands, promotions: d.promotions });
+});

@@ -1,0 +1,53 @@
+/**
+ * better-auth behind the spec's endpoints (POST /api/authentication/, /api/logout/,
+ * GET /web/profile/get/). We never mount better-auth's own HTTP handler: the spec's paths are the
+ * public contract, and they call `auth.api.*` in-process.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import { getDb } from '../db/client';
+import * as schema from '../db/schema';
+
+/** Spec §3: the auth token lives in a cookie with a prefix and a one-week lifetime. */
+export const AUTH_COOKIE_PREFIX = 'instr';
+export const AUTH_MAX_AGE = 604_800;
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+
+const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
+  const secret = process.env.AUTH_SECRET ?? DEV_SECRET;
+  if (secret === DEV_SECRET && process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEV_SECRET)
+    console.warn('[auth] AUTH_SECRET is not set: using the development secret.');
+  return betterAuth({
+    appName: 'Инструмент.by',
+    secret,
+    baseURL: process.env.SITE_URL ?? 'http://localhost:4321',
+    database: drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },
+    session: { expiresIn: AUTH_MAX_AGE, updateAge: 86_400 },
+    advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, input: false },
+        companyId: { type: 'number', required: false, input: false },
+        isContragentAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        active: { type: 'boolean', required: false, input: false, defaultValue: true },
+        blocked: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    rateLimit: { enabled: false },
+    plugins: [bearer()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+type Global = typeof globalThis & { __storeAuth?: Promise<Auth> };
+const g = globalThis as Global;
+
+export function getAuth(): Promise<Auth> {
+  g.__storeAuth ??= getDb().then(createAuth);
+  return g.__storeAuth;
+}

@@ -1,0 +1,82 @@
+/** Product cards: the compact shape every listing, strip and island shows. */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { brands, products, stocks } from '../db/schema';
+
+export type ProductCard = {
+  id: number;
+  code: string;
+  url: string;
+  name: string;
+  article: string;
+  price: number;
+  oldPrice: number | null;
+  isHit: boolean;
+  isNew: boolean;
+  guarantee: string | null;
+  canBuy: boolean;
+  imageSeed: number;
+  brand: string;
+  /** Total units across branches. */
+  stock: number;
+};
+
+export const cardColumns = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  article: products.article,
+  price: products.price,
+  oldPrice: products.oldPrice,
+  isHit: products.isHit,
+  isNew: products.isNew,
+  guarantee: products.guarantee,
+  canBuy: products.canBuy,
+  imageSeed: products.imageSeed,
+  brand: brands.name,
+  stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+};
+
+type CardRow = { [K in keyof typeof cardColumns]: unknown };
+
+export function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id as number,
+    code: r.code as string,
+    url: `/${r.code as string}/`,
+    name: r.name as string,
+    article: r.article as string,
+    price: Number(r.price),
+    oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
+    isHit: r.isHit as boolean,
+    isNew: r.isNew as boolean,
+    guarantee: (r.guarantee as string | null) ?? null,
+    canBuy: r.canBuy as boolean,
+    imageSeed: r.imageSeed as number,
+    brand: r.brand as string,
+    stock: Number(r.stock),
+  };
+}
+
+export async function productCards(db: Db, opts: { where?: SQL; order?: (SQL | AnyPgColumn)[]; limit: number; offset?: number }): Promise<ProductCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.active, true), opts.where))
+    .orderBy(...(opts.order ?? [desc(products.popularity), products.id]))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
+  return rows.map(toCard);
+}
+
+export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const cards = await productCards(db, { where: inArray(products.id, ids), limit: ids.length });
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return cards.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+export const hitCards = (db: Db, limit = 8) => productCards(db, { where: and(eq(products.isHit, true), eq(products.canBuy, true)), limit });
+export const newCards = (db: Db, limit = 8) => productCards(db, { where: eq(products.isNew, true), order: [desc(products.createdAt), products.id], limit });

@@ -1,0 +1,92 @@
+/**
+ * One database handle for the whole server process.
+ *
+ * - Default: embedded PGlite with its files in DATA_DIR (./data/pglite), zero set-up.
+ * - DATABASE_URL set: a real PostgreSQL server through node-postgres.
+ * Both are Drizzle `PgDatabase`s over the same schema and the same committed migrations, so every
+ * query in src/server runs unchanged on either.
+ *
+ * The handle is created lazily on first use and kept on globalThis so Vite's dev reloads do not
+ * open a second PGlite on the same directory (PGlite is single-process).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  /** postgres://… — when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite directory; `memory://` for an in-memory database (tests). */
+  dataDir?: string;
+};
+
+export function migrationsFolder(): string {
+  if (process.env.MIGRATIONS_DIR) return path.resolve(process.env.MIGRATIONS_DIR);
+  return path.resolve(process.cwd(), 'src/server/db/migrations');
+}
+
+export function defaultDataDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? './data', 'pglite');
+}
+
+/** Opens a database and applies every committed migration. */
+export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
+  const url = opts.databaseUrl;
+  if (url) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dataDir = opts.dataDir ?? defaultDataDir();
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+type Global = typeof globalThis & { __storeDb?: Promise<DbHandle> };
+const g = globalThis as Global;
+
+/**
+ * The process-wide database: migrated, and seeded with the demo catalogue when empty
+ * (set SEED_ON_START=0 to skip seeding).
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  if (!g.__storeDb) {
+    g.__storeDb = (async () => {
+      const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
+      if (process.env.SEED_ON_START !== '0') {
+        const { seedIfEmpty } = await import('../seed/seed');
+        await seedIfEmpty(handle.db);
+      }
+      return handle;
+    })();
+    g.__storeDb.catch(() => {
+      g.__storeDb = undefined;
+    });
+  }
+  return g.__storeDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}

@@ -1,0 +1,670 @@
+/**
+ * The whole data model of the store (spec §3). One schema for PGlite and PostgreSQL.
+ *
+ * Conventions:
+ * - Money is numeric(12,2) in BYN, read as string by the driver and converted at the edge.
+ * - Guest-owned lists (basket, favourites, compare) are keyed by `owner_key`:
+ *   `u:<userId>` for a signed-in user, `g:<guestToken>` for a visitor's anonymous cookie.
+ *   On login the guest's rows are merged into the user's key (see server/basket).
+ * - better-auth owns users/sessions/accounts/verifications (plural table names, `usePlural`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+// ───────────────────────────── Catalogue ─────────────────────────────
+
+export type SectionBanner = { title: string; text?: string; href?: string; color?: string };
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id'),
+    depth: integer('depth').notNull(), // 1..3
+    sort: integer('sort').notNull().default(500),
+    description: text('description'),
+    banner: jsonb('banner').$type<SectionBanner | null>(),
+    icon: text('icon'),
+    productCount: integer('product_count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sections_code_uq').on(t.code), index('sections_parent_idx').on(t.parentId)],
+);
+
+/** Filterable properties a section's products carry (мощность, напряжение …). */
+export const sectionProperties = pgTable(
+  'section_properties',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit'),
+    kind: text('kind').$type<'number' | 'enum'>().notNull(),
+    sort: integer('sort').notNull().default(500),
+    filterable: boolean('filterable').notNull().default(true),
+  },
+  (t) => [uniqueIndex('section_properties_uq').on(t.sectionId, t.code)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** How people write it in Cyrillic (Бош, Макита) — for search and the А–Я index. */
+    nameCyr: text('name_cyr'),
+    country: text('country'),
+    description: text('description'),
+    color: text('color').notNull().default('#444444'),
+    sort: integer('sort').notNull().default(500),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brands_code_uq').on(t.code)],
+);
+
+export type ProductProperties = Record<string, string | number>;
+export type Guarantee = '1' | '3' | '3big';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** URL slug: the product page lives at /{code}/. */
+    code: text('code').notNull(),
+    article: text('article').notNull(),
+    /** Article stripped of spaces, dashes and dots, upper-cased — for exact article search. */
+    articleNorm: text('article_norm').notNull(),
+    name: text('name').notNull(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    description: text('description').notNull().default(''),
+    properties: jsonb('properties').$type<ProductProperties>().notNull().default({}),
+    price: money('price').notNull(),
+    oldPrice: money('old_price'),
+    isHit: boolean('is_hit').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    guarantee: text('guarantee').$type<Guarantee>(),
+    /** Products of one line share this code (e.g. one model in several kits). */
+    lineCode: text('line_code'),
+    popularity: integer('popularity').notNull().default(0),
+    /** Seed for the locally generated product image. */
+    imageSeed: integer('image_seed').notNull().default(0),
+    imageCount: integer('image_count').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    canBuy: boolean('can_buy').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_code_uq').on(t.code),
+    uniqueIndex('products_article_uq').on(t.article),
+    index('products_article_norm_idx').on(t.articleNorm),
+    index('products_section_idx').on(t.sectionId, t.popularity),
+    index('products_brand_idx').on(t.brandId),
+    index('products_line_idx').on(t.lineCode),
+    index('products_hit_idx').on(t.isHit).where(sql`${t.isHit}`),
+    index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
+  ],
+);
+
+/** Consumables that fit a product (диски к болгарке, биты к шуруповёрту). */
+export const productExpendables = pgTable(
+  'product_expendables',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(500),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.materialId] })],
+);
+
+export const productQuestions = pgTable(
+  'product_questions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    email: text('email'),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_questions_product_idx').on(t.productId)],
+);
+
+export const priceRequests = pgTable('price_requests', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  productName: text('product_name').notNull(),
+  userId: text('user_id'),
+  contact: text('contact'),
+  createdAt: createdAt(),
+});
+
+// ───────────────────────────── Branches, stock, shops ─────────────────────────────
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    city: text('city').notNull(),
+    name: text('name').notNull(),
+    /** Родительный падеж for "Самовывоз из филиала в Гомеле" (spec: branchNameGenitive). */
+    nameGenitive: text('name_genitive').notNull(),
+    address: text('address').notNull(),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    email: text('email'),
+    hours: text('hours').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    sort: integer('sort').notNull().default(500),
+  },
+  (t) => [uniqueIndex('branches_code_uq').on(t.code)],
+);
+
+export const stocks = pgTable(
+  'stocks',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.branchId] }), index('stocks_branch_idx').on(t.branchId)],
+);
+
+/** Where to buy: partner shops, online and offline. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'online' | 'offline'>().notNull(),
+    city: text('city'),
+    address: text('address'),
+    url: text('url'),
+    phone: text('phone'),
+    hours: text('hours'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    sort: integer('sort').notNull().default(500),
+  },
+  (t) => [index('shops_city_idx').on(t.city), index('shops_kind_idx').on(t.kind)],
+);
+
+// ───────────────────────────── Companies and users (better-auth) ─────────────────────────────
+
+/** A contractor (контрагент): a business customer with its own prices and users. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** УНП: 9-digit Belarusian taxpayer number. */
+  unp: text('unp').notNull(),
+  legalAddress: text('legal_address'),
+  discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  contractRequestedAt: timestamp('contract_requested_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Per-company discounts by brand or section (personal/discounts). */
+export const companyDiscounts = pgTable('company_discounts', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+  sectionId: integer('section_id').references(() => sections.id, { onDelete: 'cascade' }),
+  percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    phone: text('phone'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    isContragentAdmin: boolean('is_contragent_admin').notNull().default(false),
+    /** 'Y'/'N' in the spec's API; booleans here. */
+    active: boolean('active').notNull().default(true),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Order status e-mails (profile send_status) and which statuses (checkboxes). */
+    sendStatus: boolean('send_status').notNull().default(true),
+    notifyStatuses: jsonb('notify_statuses').$type<string[]>().notNull().default([]),
+    defaultBranchId: integer('default_branch_id'),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.token), index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Codes of api/sendVerifyCode/ (USER_VERIFY_CODE, PASSWORD_CHANGE_VERIFY) and address checks. */
+export const verifyCodes = pgTable(
+  'verify_codes',
+  {
+    id: serial('id').primaryKey(),
+    target: text('target').notNull(), // e-mail or phone
+    event: text('event').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verify_codes_target_idx').on(t.target, t.event)],
+);
+
+// ───────────────────────────── Basket, favourites, compare ─────────────────────────────
+
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: serial('id').primaryKey(),
+    ownerKey: text('owner_key').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('baskets_owner_uq').on(t.ownerKey)],
+);
+
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    basketId: integer('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Spec: motivation flag 'Y' — the item was added from a motivation block (bonus offer). */
+    motivation: boolean('motivation').notNull().default(false),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.basketId, t.productId] })],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    ownerKey: text('owner_key').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerKey, t.productId] })],
+);
+
+export const compareItems = pgTable(
+  'compare_items',
+  {
+    ownerKey: text('owner_key').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerKey, t.productId] })],
+);
+
+// ───────────────────────────── Orders and addresses ─────────────────────────────
+
+export const orderStatuses = pgTable('order_statuses', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(500),
+});
+
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    flat: text('flat'),
+    entrance: text('entrance'),
+    /** pending (awaiting verification) → active → deletion_requested → (deleted). */
+    status: text('status').$type<'pending' | 'active' | 'deletion_requested'>().notNull().default('pending'),
+    deletionRequested: boolean('deletion_requested').notNull().default(false),
+    phone: text('phone'),
+    email: text('email'),
+    emailNotify: boolean('email_notify').notNull().default(true),
+    phoneNotify: boolean('phone_notify').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_addresses_user_idx').on(t.userId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    status: text('status')
+      .notNull()
+      .references(() => orderStatuses.code),
+    /** '1' самовывоз (self), '2' доставка (delivery, the default). */
+    deliveryTypeId: text('delivery_type_id').notNull().default('2'),
+    branchId: integer('branch_id').references(() => branches.id),
+    addressId: integer('address_id').references(() => deliveryAddresses.id, { onDelete: 'set null' }),
+    deliveryAddress: text('delivery_address'),
+    deliveryDate: date('delivery_date'),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email'),
+    comment: text('comment'),
+    total: money('total').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('orders_number_uq').on(t.number), index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    article: text('article').notNull(),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+// ───────────────────────────── Appeals (requests) ─────────────────────────────
+
+export const appealTypes = pgTable('appeal_types', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(500),
+});
+
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    typeCode: text('type_code')
+      .notNull()
+      .references(() => appealTypes.code),
+    subject: text('subject').notNull(),
+    status: text('status').$type<'open' | 'in_progress' | 'closed'>().notNull().default('open'),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('appeals_user_idx').on(t.userId)],
+);
+
+export const appealMessages = pgTable(
+  'appeal_messages',
+  {
+    id: serial('id').primaryKey(),
+    appealId: integer('appeal_id')
+      .notNull()
+      .references(() => appeals.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id'),
+    fromStaff: boolean('from_staff').notNull().default(false),
+    text: text('text').notNull(),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appeal_messages_appeal_idx').on(t.appealId)],
+);
+
+// ───────────────────────────── Export (unloading) and API tokens ─────────────────────────────
+
+export type ExportSettings = {
+  sectionIds?: number[];
+  brandIds?: number[];
+  fields?: string[];
+  format?: 'csv' | 'xlsx' | 'yml';
+};
+
+export const exportProfiles = pgTable(
+  'export_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Step of the step-by-step creation wizard the user last completed. */
+    step: integer('step').notNull().default(1),
+    settings: jsonb('settings').$type<ExportSettings>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('export_profiles_user_idx').on(t.userId)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+// ───────────────────────────── Notifications ─────────────────────────────
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    /** null = for every signed-in user. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'info' | 'order' | 'moscow' (the spec's dated banner type, active until data.date_end). */
+    kind: text('kind').notNull().default('info'),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    data: jsonb('data').$type<{ date_end?: string; href?: string }>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId)],
+);
+
+export const notificationStates = pgTable(
+  'notification_states',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+// ───────────────────────────── Content: media, promotions, translations, forms ─────────────────────────────
+
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<'material' | 'video' | 'social'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    url: text('url'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_code_uq').on(t.code)],
+);
+
+export const mediaProducts = pgTable(
+  'media_products',
+  {
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.productId] }), index('media_products_product_idx').on(t.productId)],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    preview: text('preview').notNull(),
+    body: text('body').notNull().default(''),
+    color: text('color').notNull().default('#d71920'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Shown in the personal area only (personal/actions) when true. */
+    forContractors: boolean('for_contractors').notNull().default(false),
+  },
+  (t) => [uniqueIndex('promotions_code_uq').on(t.code)],
+);
+
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.productId] })],
+);
+
+/** Editor overrides of the built-in Russian dictionary (src/i18n). */
+export const translations = pgTable('translations', {
+  code: text('code').primaryKey(),
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Public forms: callback, feedback, guarantee registration. Payload validated before insert. */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'callback' | 'feedback' | 'guarantee' | 'question'>().notNull(),
+    topic: text('topic'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_submissions_kind_idx').on(t.kind, t.createdAt)],
+);

@@ -1,0 +1,118 @@
+/**
+ * The JSON envelope of spec §7: `{status, data, errors}`, and the input parsing every endpoint
+ * shares. Errors never carry stack traces; validation errors name the field in Russian.
+ */
+import { z } from 'astro/zod';
+import type { APIContext } from 'astro';
+import { fieldName, t } from '../../i18n';
+
+z.config(z.locales.ru());
+
+/** Error codes of the envelope. 101 is the spec's "not authenticated". */
+export const ERR = {
+  NOT_AUTH: 101,
+  VALIDATION: 102,
+  FORBIDDEN: 103,
+  NOT_FOUND: 104,
+  CONFLICT: 109,
+  TOO_LARGE: 113,
+  METHOD: 105,
+  INTERNAL: 500,
+} as const;
+
+export type ApiError = { code: number; message: string; field?: string };
+export type Envelope<T> = { status: 'success' | 'error'; data: T; errors: ApiError[] };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+export function ok<T>(data: T, init: ResponseInit = {}): Response {
+  const body: Envelope<T> = { status: 'success', data, errors: [] };
+  return new Response(JSON.stringify(body), { ...init, headers: { ...JSON_HEADERS, 'cache-control': 'no-store', ...init.headers } });
+}
+
+export function fail(httpStatus: number, errors: ApiError[], data: unknown = null): Response {
+  const body: Envelope<unknown> = { status: 'error', data, errors };
+  return new Response(JSON.stringify(body), { status: httpStatus, headers: { ...JSON_HEADERS, 'cache-control': 'no-store' } });
+}
+
+export const notAuthenticated = () => fail(401, [{ code: ERR.NOT_AUTH, message: t('ERR_NOT_AUTH') }]);
+export const forbidden = () => fail(403, [{ code: ERR.FORBIDDEN, message: t('ERR_FORBIDDEN') }]);
+export const notFound = (message: string = t('ERR_NOT_FOUND')) => fail(404, [{ code: ERR.NOT_FOUND, message }]);
+
+/** Thrown inside services to answer with a 4xx envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiError[],
+    readonly data: unknown = null,
+  ) {
+    super(errors[0]?.message ?? 'error');
+  }
+}
+
+export function zodErrors(error: z.ZodError): ApiError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || undefined;
+    const label = field ? fieldName(field) : '';
+    return { code: ERR.VALIDATION, field, message: label ? `${label}: ${issue.message}` : issue.message };
+  });
+}
+
+const MAX_BODY = 1_000_000;
+
+/** Reads a request's input: JSON or form body for POST, query string for GET; `token` is dropped. */
+export async function readRaw(request: Request, url: URL): Promise<Record<string, unknown>> {
+  const query = Object.fromEntries(url.searchParams);
+  if (request.method === 'GET' || request.method === 'HEAD') return query;
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY) throw new HttpError(413, [{ code: ERR.TOO_LARGE, message: t('ERR_TOO_LARGE') }]);
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await request.text();
+    if (text.length > MAX_BODY) throw new HttpError(413, [{ code: ERR.TOO_LARGE, message: t('ERR_TOO_LARGE') }]);
+    if (!text.trim()) return query;
+    try {
+      const parsed = JSON.parse(text);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      return { ...query, ...parsed };
+    } catch {
+      throw new HttpError(400, [{ code: ERR.VALIDATION, message: t('ERR_BAD_JSON') }]);
+    }
+  }
+  if (type.includes('form')) {
+    const form = await request.formData();
+    const out: Record<string, unknown> = { ...query };
+    for (const [k, v] of form) out[k] = v;
+    return out;
+  }
+  return query;
+}
+
+export async function parseInput<S extends z.ZodType>(ctx: Pick<APIContext, 'request' | 'url'>, schema: S): Promise<z.output<S>> {
+  const raw = await readRaw(ctx.request, ctx.url);
+  delete raw.token;
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new HttpError(422, zodErrors(result.error));
+  return result.data;
+}
+
+/**
+ * Wraps an endpoint: HttpErrors become their envelope, anything else a logged 500 with a generic
+ * Russian message (never a stack trace).
+ */
+export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
+  return async (ctx: APIContext): Promise<Response> => {
+    try {
+      return await handler(ctx);
+    } catch (e) {
+      if (e instanceof HttpError) return fail(e.status, e.errors, e.data);
+      console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}`, e);
+      return fail(500, [{ code: ERR.INTERNAL, message: t('ERR_INTERNAL') }]);
+    }
+  };
+}
+
+/** Common zod pieces. */
+export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+export const zPage = z.coerce.number().int().min(1).max(10_000).default(1);
+

@@ -1,0 +1,241 @@
+/**
+ * Writes the demo data: the generated catalogue plus demo accounts, orders, addresses, appeals,
+ * promotions, media and notifications. Runs on first start when the database is empty, and from
+ * `npm run seed` (which resets first).
+ */
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { APPEAL_TYPES, ORDER_STATUSES } from './catalog-data';
+import { generateCatalog, rng } from './generate';
+
+export const DEMO_PASSWORD = 'Demo2026pass';
+
+/** The demo accounts the README lists. */
+export const DEMO_USERS = [
+  { id: 'demo-retail', email: 'client@demo.by', name: 'Иван Петров', phone: '+375 29 111-22-33', company: false, admin: false, blocked: false },
+  { id: 'demo-admin', email: 'admin@stroymontazh.by', name: 'Ольга Ковалёва', phone: '+375 29 222-33-44', company: true, admin: true, blocked: false },
+  { id: 'demo-foreman', email: 'prorab@stroymontazh.by', name: 'Сергей Данилович', phone: '+375 33 333-44-55', company: true, admin: false, blocked: false },
+  { id: 'demo-blocked', email: 'snab@stroymontazh.by', name: 'Андрей Литвинчук', phone: '+375 44 444-55-66', company: true, admin: false, blocked: true },
+] as const;
+
+export type SeedOptions = { products?: number; log?: (msg: string) => void };
+
+async function insertChunked<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size: number) {
+  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
+}
+
+/** Tables in an order that TRUNCATE … CASCADE can clear in one statement. */
+const ALL_TABLES = [
+  'form_submissions', 'translations', 'promotion_products', 'promotions', 'media_products', 'media',
+  'notification_states', 'notifications', 'api_tokens', 'export_profiles', 'appeal_messages', 'appeals',
+  'appeal_types', 'order_items', 'orders', 'delivery_addresses', 'order_statuses', 'compare_items', 'favorites',
+  'basket_items', 'baskets', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
+  'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
+  'products', 'brands', 'section_properties', 'sections',
+];
+
+export async function resetDatabase(db: Db): Promise<void> {
+  await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.sections);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDatabase(db, { products: Number(process.env.SEED_PRODUCTS ?? 2000), ...opts });
+  return true;
+}
+
+async function syncSequence(db: Db, table: string) {
+  await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT MAX(id) FROM "${table}"), 1))`));
+}
+
+export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void> {
+  const log = opts.log ?? (() => {});
+  const n = opts.products ?? 2000;
+  const started = Date.now();
+  const cat = generateCatalog({ products: n });
+  log(`сгенерировано: ${cat.products.length} товаров, ${cat.sections.length} разделов за ${Date.now() - started} мс`);
+
+  await db.transaction(async (tx) => {
+    const d = tx as unknown as Db;
+    await insertChunked(d, t.sections, cat.sections, 500);
+    await insertChunked(d, t.sectionProperties, cat.sectionProps, 500);
+    await insertChunked(d, t.brands, cat.brands, 500);
+    await insertChunked(d, t.branches, cat.branches, 500);
+    await insertChunked(d, t.shops, cat.shops, 500);
+    await insertChunked(d, t.products, cat.products, 1000);
+    await insertChunked(d, t.stocks, cat.stocks, 5000);
+    await insertChunked(d, t.productExpendables, cat.expendables, 5000);
+    for (const table of ['sections', 'section_properties', 'brands', 'branches', 'shops', 'products']) await syncSequence(d, table);
+    // Section counts include their whole subtree (a level-1 section counts every product below it).
+    await d.execute(sql`
+      WITH RECURSIVE tree AS (
+        SELECT id AS root, id FROM sections
+        UNION ALL SELECT tree.root, s.id FROM sections s JOIN tree ON s.parent_id = tree.id
+      )
+      UPDATE sections SET product_count = c.n
+      FROM (SELECT tree.root, COUNT(p.id)::int AS n FROM tree LEFT JOIN products p ON p.section_id = tree.id AND p.active GROUP BY tree.root) c
+      WHERE sections.id = c.root`);
+  });
+  log(`каталог записан за ${Date.now() - started} мс`);
+
+  await seedAccountsAndHistory(db, cat.productsBySection, cat.products.length);
+  log(`готово за ${Date.now() - started} мс`);
+}
+
+async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, productCount: number) {
+  const r = rng(777);
+  const now = Date.now();
+  const day = 86_400_000;
+  const password = await hashPassword(DEMO_PASSWORD);
+
+  await db.insert(t.orderStatuses).values(ORDER_STATUSES);
+  await db.insert(t.appealTypes).values(APPEAL_TYPES);
+
+  const [company] = await db
+    .insert(t.companies)
+    .values({ name: 'ООО «СтройМонтажСервис»', unp: '191234567', legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4', discountPercent: '7.00' })
+    .returning();
+  const companyId = company!.id;
+  await db.insert(t.companyDiscounts).values([
+    { companyId, brandId: 1, percent: '12.00' },
+    { companyId, brandId: 2, percent: '10.00' },
+    { companyId, sectionId: 1, percent: '8.00' },
+  ]);
+
+  for (const u of DEMO_USERS) {
+    await db.insert(t.users).values({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      emailVerified: true,
+      phone: u.phone,
+      companyId: u.company ? companyId : null,
+      isContragentAdmin: u.admin,
+      blocked: u.blocked,
+      active: !u.blocked,
+      notifyStatuses: ['N', 'D', 'F'],
+      defaultBranchId: 1,
+    });
+    await db.insert(t.accounts).values({ id: `acc-${u.id}`, accountId: u.id, providerId: 'credential', userId: u.id, password });
+  }
+
+  const [addr1, addr2] = await db
+    .insert(t.deliveryAddresses)
+    .values([
+      { userId: 'demo-admin', companyId, address: 'г. Минск, ул. Притыцкого, 156', flat: 'офис 12', entrance: '2', status: 'active', phone: '+375 29 222-33-44', email: 'admin@stroymontazh.by' },
+      { userId: 'demo-admin', companyId, address: 'Минский р-н, д. Боровляны, ул. Лесная, 7 (объект)', status: 'active', phone: '+375 33 333-44-55', email: 'prorab@stroymontazh.by', phoneNotify: true },
+      { userId: 'demo-retail', address: 'г. Гомель, ул. Советская, 41', flat: '17', entrance: '1', status: 'active', phone: '+375 29 111-22-33', email: 'client@demo.by' },
+    ])
+    .returning();
+
+  // Orders: enough for the contractor's list to page (page size 9).
+  const allIds = [...bySection.values()].flat();
+  const productRows = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).where(sql`${t.products.id} = ANY(${sql.raw(`ARRAY[${[...new Set(Array.from({ length: 120 }, () => r.pick(allIds)))].join(',')}]`)})`);
+  const plan: { userId: string; n: number }[] = [
+    { userId: 'demo-admin', n: 23 },
+    { userId: 'demo-foreman', n: 6 },
+    { userId: 'demo-retail', n: 4 },
+  ];
+  let orderNo = 10_480;
+  for (const { userId, n } of plan) {
+    for (let i = 0; i < n; i++) {
+      const items = Array.from({ length: r.int(1, 7) }, () => r.pick(productRows));
+      const uniq = [...new Map(items.map((p) => [p.id, p])).values()];
+      const lines = uniq.map((p) => ({ p, q: r.int(1, userId === 'demo-retail' ? 2 : 12) }));
+      const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
+      const ageDays = r.int(1, 200);
+      const status = ageDays > 20 ? r.pick(['F', 'F', 'F', 'C']) : r.pick(['N', 'P', 'A', 'D']);
+      const isCompany = userId !== 'demo-retail';
+      const self = r.chance(0.4);
+      const user = DEMO_USERS.find((u) => u.id === userId)!;
+      const [order] = await db
+        .insert(t.orders)
+        .values({
+          number: `ИН-${orderNo++}`,
+          userId,
+          companyId: isCompany ? companyId : null,
+          status,
+          deliveryTypeId: self ? '1' : '2',
+          branchId: self ? r.int(1, 3) : null,
+          addressId: self ? null : isCompany ? r.pick([addr1!.id, addr2!.id]) : null,
+          deliveryAddress: self ? null : isCompany ? addr1!.address : 'г. Гомель, ул. Советская, 41, кв. 17',
+          deliveryDate: new Date(now - (ageDays - 2) * day).toISOString().slice(0, 10),
+          contactName: user.name,
+          contactPhone: user.phone,
+          contactEmail: user.email,
+          comment: r.chance(0.3) ? 'Позвонить за час до доставки' : null,
+          total: total.toFixed(2),
+          createdAt: new Date(now - ageDays * day),
+          updatedAt: new Date(now - ageDays * day),
+        })
+        .returning({ id: t.orders.id });
+      await db.insert(t.orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.p.id, name: l.p.name, article: l.p.article, price: l.p.price, quantity: l.q })));
+    }
+  }
+
+  const [appeal] = await db
+    .insert(t.appeals)
+    .values({ userId: 'demo-admin', companyId, typeCode: 'documents', subject: 'Акт сверки за III квартал', status: 'in_progress', createdAt: new Date(now - 5 * day) })
+    .returning();
+  await db.insert(t.appealMessages).values([
+    { appealId: appeal!.id, authorUserId: 'demo-admin', text: 'Добрый день! Пришлите, пожалуйста, акт сверки за июль–сентябрь.', createdAt: new Date(now - 5 * day) },
+    { appealId: appeal!.id, fromStaff: true, text: 'Здравствуйте! Акт подготовлен, отправим на почту до конца недели.', createdAt: new Date(now - 4 * day) },
+  ]);
+  await db.insert(t.appeals).values({ userId: 'demo-retail', typeCode: 'warranty', subject: 'Не включается шуруповёрт после 2 месяцев', status: 'closed', rating: 5, createdAt: new Date(now - 40 * day) });
+
+  await db.insert(t.exportProfiles).values({ userId: 'demo-admin', name: 'Электроинструмент для сайта партнёра', step: 3, settings: { sectionIds: [1], fields: ['article', 'name', 'price', 'stock'], format: 'csv' } });
+
+  await db.insert(t.notifications).values([
+    { title: 'Заказ передан в доставку', text: 'Ваш заказ будет доставлен в ближайшие два дня.', kind: 'order', userId: 'demo-admin', createdAt: new Date(now - day) },
+    { title: 'Изменение графика работы', text: 'Филиал в Минске работает в субботу до 14:00.', kind: 'info', createdAt: new Date(now - 3 * day) },
+    { title: 'Скидка 10% на расходные материалы', text: 'Для контрагентов до конца месяца.', kind: 'moscow', data: { date_end: new Date(now + 10 * day).toISOString() }, createdAt: new Date(now - 2 * day) },
+  ]);
+
+  // Promotions live relative to today so that the demo always has current ones.
+  const promos = [
+    { code: 'osennyaya-rasprodazha-akkumulyatornogo-instrumenta', title: 'Осенняя распродажа аккумуляторного инструмента', preview: 'Скидки до 25% на шуруповёрты и гайковёрты ведущих брендов.', color: '#d71920', section: 'shurupoverty-akkumulyatornye', start: -12, end: 18 },
+    { code: 'krugi-po-cene-zavoda', title: 'Отрезные круги по цене завода', preview: 'Берите упаковку — платите как на заводе.', color: '#0b5ea8', section: 'krugi-otreznye', start: -5, end: 40 },
+    { code: 'podarok-k-perforatoru', title: 'Набор буров в подарок к перфоратору', preview: 'Каждому покупателю перфоратора SDS-plus — набор из 5 буров.', color: '#1b7a3e', section: 'perforatory-sds-plus', start: -20, end: 9 },
+    { code: 'gotovimsya-k-zime', title: 'Готовимся к зиме: тепловые пушки и генераторы', preview: 'Специальные цены на обогрев и резервное питание.', color: '#8a5a00', section: 'teplovye-pushki-elektricheskie', start: -2, end: 60 },
+  ];
+  for (const p of promos) {
+    const [row] = await db
+      .insert(t.promotions)
+      .values({ code: p.code, title: p.title, preview: p.preview, color: p.color, body: `${p.preview} Количество товара по акции ограничено. Предложение действует во всех филиалах и в интернет-магазине.`, startsAt: new Date(now + p.start * day), endsAt: new Date(now + p.end * day) })
+      .returning();
+    const ids = (bySection.get(p.section) ?? []).slice(0, 24);
+    if (ids.length) await db.insert(t.promotionProducts).values(ids.map((productId) => ({ promotionId: row!.id, productId })));
+  }
+
+  const mediaRows = await db
+    .insert(t.media)
+    .values([
+      { code: 'katalog-elektroinstrumenta-2026', kind: 'material', title: 'Каталог электроинструмента 2026', description: 'Полный каталог с характеристиками и ценами, PDF.', url: '/media-files/katalog-2026.pdf', fileSize: 18_400_000 },
+      { code: 'listovka-akkumulyatornaya-platforma', kind: 'material', title: 'Листовка: одна аккумуляторная платформа', description: 'Совместимость аккумуляторов 18 В.', url: '/media-files/listovka-18v.pdf', fileSize: 2_100_000 },
+      { code: 'kak-vybrat-perforator', kind: 'video', title: 'Как выбрать перфоратор', description: 'SDS-plus или SDS-max, энергия удара и режимы.', url: 'https://video.example/perforator' },
+      { code: 'obzor-ushm-125', kind: 'video', title: 'Обзор болгарок 125 мм', description: 'Сравниваем пять моделей для дома и объекта.', url: 'https://video.example/ushm-125' },
+      { code: 'instagram', kind: 'social', title: 'Instagram', url: 'https://instagram.example/instrument.by' },
+      { code: 'telegram', kind: 'social', title: 'Telegram-канал', url: 'https://t.example/instrument_by' },
+    ])
+    .returning();
+  const tools = (bySection.get('perforatory-sds-plus') ?? []).slice(0, 10);
+  if (tools.length) await db.insert(t.mediaProducts).values(tools.map((productId) => ({ mediaId: mediaRows[2]!.id, productId })));
+
+  await db
+    .insert(t.productQuestions)
+    .values(
+      allIds.slice(0, Math.min(productCount, 40)).map((productId, i) => ({
+        productId,
+        question: i % 2 ? 'Подходит ли для работы с бетоном?' : 'Есть ли в наличии в Гомеле?',
+        answer: i % 2 ? 'Да, с подходящей оснасткой из раздела «Расходные материалы».' : 'Наличие по филиалам показано на странице товара и обновляется каждый час.',
+        published: true,
+      })),
+    );
+}

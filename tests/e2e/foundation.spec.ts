@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+test('home page renders the catalogue from the database on a phone', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Инструмент\.by/);
+  await expect(page.getByRole('heading', { name: 'Разделы каталога' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Электроинструмент/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Хиты продаж' })).toBeVisible();
+  const cards = page.locator('section[aria-labelledby="h-hits"] article');
+  await expect(cards).toHaveCount(8);
+  // The first product image actually decoded (generated locally, served as AVIF/WebP by sharp).
+  const firstImg = cards.first().locator('img');
+  await expect.poll(() => firstImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Nothing overflows a 360 px screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // The header island hydrated: counters and account link are there.
+  await expect(page.getByRole('link', { name: 'Корзина' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the catalogue menu opens without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.locator('summary', { hasText: 'Каталог' }).click();
+  await expect(page.getByRole('navigation', { name: 'Каталог' }).getByRole('link', { name: 'Дрели', exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('a guard sends a guest from the personal area to the login page', async ({ page }) => {
+  const response = await page.goto('/personal/orders/');
+  expect(new URL(page.url()).pathname).toBe('/login/');
+  expect(new URL(page.url()).searchParams.get('backurl')).toBe('/personal/orders/');
+  expect(response).not.toBeNull();
+});
+
+test('an unknown address shows the Russian 404 page', async ({ page }) => {
+  const response = await page.goto('/net-takoy-stranicy/');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
+});
+
+test('Internet Explorer users land on /ie/ once', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko' });
+  const page = await context.newPage();
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/ie/');
+  await expect(page.getByRole('heading', { name: 'Ваш браузер устарел' })).toBeVisible();
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/');
+  await context.close();
+});

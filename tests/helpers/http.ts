@@ -1,0 +1,44 @@
+import { inject } from 'vitest';
+
+export type Envelope<T = any> = { status: 'success' | 'error'; data: T; errors: { code: number; message: string; field?: string }[] };
+
+export function base(): string {
+  return inject('baseUrl');
+}
+
+/** A tiny cookie-keeping client, one per simulated visitor. */
+export class Visitor {
+  cookies = new Map<string, string>();
+  headers: Record<string, string> = {};
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(base() + path, {
+      redirect: 'manual',
+      ...init,
+      headers: { ...this.headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(init.headers as Record<string, string>) },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (!value || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async get<T = any>(path: string): Promise<{ res: Response; body: Envelope<T> }> {
+    const res = await this.raw(path);
+    return { res, body: (await res.json()) as Envelope<T> };
+  }
+
+  async post<T = any>(path: string, body: unknown = {}): Promise<{ res: Response; body: Envelope<T> }> {
+    const res = await this.raw(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: JSON.stringify(body) });
+    return { res, body: (await res.json()) as Envelope<T> };
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Vitest global setup for HTTP tests: starts the built server (dist/) on a free port against a
+ * fresh database (a temporary PGlite directory, or a new PostgreSQL database when DATABASE_URL is
+ * set) and hands its base URL to the tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { createEmptyDatabase } from './db';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-it-'));
+  let drop = async () => {};
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '600', SITE_URL: `http://127.0.0.1:${port}` };
+  delete env.DATABASE_URL;
+  if (process.env.DATABASE_URL) {
+    const created = await createEmptyDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = created.url;
+    drop = created.drop;
+  }
+  const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/header/`, child, 120_000);
+  } catch (e) {
+    child.kill();
+    throw new Error(`${(e as Error).message}\n${log}`);
+  }
+  project.provide('baseUrl', base);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.SHOW_SERVER_LOG) console.log(log);
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
