@@ -1,14 +1,16 @@
 // @ts-check
 import { defineConfig, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'server',
   trailingSlash: 'always',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // Islands are written against the React API and run on Preact through preact/compat: see
+  // docs/decisions/0004-preact-compat-runtime.md (React-DOM alone is over the 60 KB page budget).
+  integrations: [preact({ compat: true })],
   cache: { provider: memoryCache() },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   build: { inlineStylesheets: 'always' },
@@ -16,6 +18,7 @@ export default defineConfig({
   vite: {
     // PGlite ships its own wasm/data files and must not be pre-bundled.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
-    ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'nodemailer'] },
+    // @nanostores/react must be bundled so that its `react` import is aliased to preact/compat.
+    ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'nodemailer'], noExternal: ['@nanostores/react'] },
   },
 });
