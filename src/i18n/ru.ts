@@ -3,7 +3,12 @@
  * Editors can override any text through the `translations` table; POST /api/translation/all/
  * serves the merged result to islands. Add new keys here, grouped by area.
  */
-export const ru = {
+import { catalogDict } from './ru-catalog';
+import { basketDict } from './ru-basket';
+import { searchDict } from './ru-search';
+import { contentDict } from './ru-content';
+
+const common = {
   // General
   SITE_NAME: 'Инструмент.by',
   SITE_TAGLINE: 'Инструмент и оборудование для профессионалов и дома',
@@ -82,6 +87,9 @@ export const ru = {
   AUTH_BLOCKED: 'Учётная запись заблокирована администратором компании',
   AUTH_FIRST_LOGIN: 'Для первого входа задайте пароль: мы отправим код на ваш email',
 } as const;
+
+/** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

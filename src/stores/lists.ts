@@ -1,0 +1,54 @@
+/**
+ * Basket, compare and favourites actions every island shares. Each action updates the header id
+ * sets optimistically, calls the spec §7 endpoint, then reloads the header (and tells other tabs);
+ * on failure the optimistic change is rolled back and the error is rethrown for the island to show.
+ *
+ * Contract with the server (spec §7):
+ *   POST api/basket/add/      {product: <productId>, quantity?: <int>, motivation?: 'Y'}
+ *   POST api/basket/remove/   {product_id}
+ *   POST api/compare/add/     {product_id}      POST api/compare/remove/  {product_id}
+ *   POST api/favorite/add/    {product_id}      POST api/favorite/remove/ {product_id}
+ */
+import type { WritableAtom } from 'nanostores';
+import { api } from './api';
+import { $basketIds, $compareIds, $favoriteIds, refreshHeader } from './header';
+
+async function optimistic(store: WritableAtom<number[]>, next: number[], call: () => Promise<unknown>): Promise<void> {
+  const before = store.get();
+  store.set(next);
+  try {
+    await call();
+  } catch (e) {
+    store.set(before);
+    throw e;
+  } finally {
+    void refreshHeader();
+  }
+}
+
+const without = (ids: number[], id: number) => ids.filter((x) => x !== id);
+const withId = (ids: number[], id: number) => (ids.includes(id) ? ids : [...ids, id]);
+
+export function addToBasket(productId: number, quantity = 1, motivation = false): Promise<void> {
+  return optimistic($basketIds, withId($basketIds.get(), productId), () =>
+    api('/api/basket/add/', { method: 'POST', body: { product: productId, quantity, ...(motivation ? { motivation: 'Y' } : {}) } }),
+  );
+}
+
+export function removeFromBasket(productId: number): Promise<void> {
+  return optimistic($basketIds, without($basketIds.get(), productId), () => api('/api/basket/remove/', { method: 'POST', body: { product_id: productId } }));
+}
+
+export function toggleCompare(productId: number): Promise<void> {
+  const on = $compareIds.get().includes(productId);
+  return optimistic($compareIds, on ? without($compareIds.get(), productId) : withId($compareIds.get(), productId), () =>
+    api(on ? '/api/compare/remove/' : '/api/compare/add/', { method: 'POST', body: { product_id: productId } }),
+  );
+}
+
+export function toggleFavorite(productId: number): Promise<void> {
+  const on = $favoriteIds.get().includes(productId);
+  return optimistic($favoriteIds, on ? without($favoriteIds.get(), productId) : withId($favoriteIds.get(), productId), () =>
+    api(on ? '/api/favorite/remove/' : '/api/favorite/add/', { method: 'POST', body: { product_id: productId } }),
+  );
+}
