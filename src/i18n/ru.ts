@@ -86,6 +86,21 @@ const common = {
   AUTH_INVALID: 'Неверный email или пароль',
   AUTH_BLOCKED: 'Учётная запись заблокирована администратором компании',
   AUTH_FIRST_LOGIN: 'Для первого входа задайте пароль: мы отправим код на ваш email',
+
+  // Login page (spec §2)
+  LOGIN_TITLE: 'Вход в личный кабинет',
+  LOGIN_DESCRIPTION: 'Вход для покупателей и контрагентов: заказы, адреса доставки, скидки и выгрузки.',
+  LOGIN_EMAIL: 'Email',
+  LOGIN_PASSWORD: 'Пароль',
+  LOGIN_SHOW_PASSWORD: 'Показать',
+  LOGIN_HIDE_PASSWORD: 'Скрыть',
+  LOGIN_FORGOT: 'Забыли пароль?',
+  LOGIN_REGISTER: 'Регистрация',
+  LOGIN_LOADING: 'Входим…',
+  LOGIN_ALERT_TITLE: 'Впервые входите?',
+  LOGIN_ALERT_TEXT: 'Если ваша компания уже работает с нами, войдите по рабочему email: при первом входе мы пришлём код для установки пароля.',
+  LOGIN_FIRST_TITLE: 'Первый вход',
+  LOGIN_FIRST_ACTION: 'Получить код',
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { TOAST_DURATION_MS } from '../config/constants';
+
+type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'alertTitle' | 'alertText' | 'alertClose' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;
+type Props = { backUrl: string; showAlert: boolean; initialEmail: string; initialError: string | null; labels: Labels };
+
+const CLOSE_ALERT_COOKIE = 'close-login-alert';
+const closeAlertCookie = () => {
+  document.cookie = `${CLOSE_ALERT_COOKIE}=Y; path=/; max-age=31536000; samesite=lax`;
+};
+
+/**
+ * Spec §2/§4 login: the button waits for both fields; a failed submit marks both invalid and shows
+ * the server's first message for 5 s; `user_not_auth` opens the first-authorization dialog; success
+ * closes the first-login alert for good and returns to where the user came from.
+ */
+export default function LoginForm({ backUrl, showAlert, initialEmail, initialError, labels }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [invalid, setInvalid] = useState(!!initialError);
+  const [toast, setToast] = useState<string | null>(initialError);
+  const [alertOpen, setAlertOpen] = useState(showAlert);
+  const [firstLogin, setFirstLogin] = useState<string | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Server-rendered HTML must stay usable without JS, so the button is only disabled once hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const id = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    return () => clearTimeout(id);
+  }, [toast]);
+
+  useEffect(() => {
+    if (firstLogin && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [firstLogin]);
+
+  const submit = async (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    if (!email || !password || loading) return;
+    setLoading(true);
+    setToast(null);
+    try {
+      const res = await fetch('/api/authentication/', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: email, password, remember: 'Y' }),
+      });
+      const body = (await res.json()) as { status: string; data: { user_not_auth?: boolean } | null; errors: { message: string }[] };
+      if (body.status === 'success') {
+        closeAlertCookie();
+        location.assign(backUrl);
+        return;
+      }
+      setInvalid(true);
+      if (body.data?.user_not_auth) setFirstLogin(email);
+      else setToast(body.errors?.[0]?.message ?? labels.fallback);
+    } catch {
+      setInvalid(true);
+      setToast(labels.fallback);
+    }
+    setLoading(false);
+  };
+
+  const restoreHref = `/restore/?email=${encodeURIComponent(email)}`;
+
+  return (
+    <div className="login">
+      {alertOpen && (
+        <div className="login__alert" role="note">
+          <b>{labels.alertTitle}</b>
+          <p>{labels.alertText}</p>
+          <button type="button" className="login__alert-close" aria-label={labels.alertClose} onClick={() => { closeAlertCookie(); setAlertOpen(false); }}>×</button>
+        </div>
+      )}
+      <form method="post" action={`/login/?backurl=${encodeURIComponent(backUrl)}`} onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{labels.email}</span>
+          <input name="login" type="email" autoComplete="username" inputMode="email" value={email} aria-invalid={invalid} onInput={(e) => { setEmail((e.target as HTMLInputElement).value); setInvalid(false); }} required />
+        </label>
+        <label className="field">
+          <span>{labels.password}</span>
+          <span className="field__with-button">
+            <input name="password" type={visible ? 'text' : 'password'} autoComplete="current-password" value={password} aria-invalid={invalid} onInput={(e) => { setPassword((e.target as HTMLInputElement).value); setInvalid(false); }} required />
+            <button type="button" className="field__toggle" aria-pressed={visible} onClick={() => setVisible(!visible)}>{visible ? labels.hide : labels.show}</button>
+          </span>
+        </label>
+        <button className="btn login__submit" type="submit" disabled={hydrated && (!email || !password || loading)}>{loading ? labels.loading : labels.submit}</button>
+        <p className="login__links">
+          <a href={restoreHref}>{labels.forgot}</a>
+          <a href="/registration/">{labels.register}</a>
+        </p>
+      </form>
+      {toast && <div className="toast" role="alert">{toast}</div>}
+      {loading && <div className="overlay" aria-hidden="true" />}
+      <dialog ref={dialog} className="modal" aria-labelledby="first-login-title" onClose={() => setFirstLogin(null)}>
+        <h2 id="first-login-title">{labels.firstTitle}</h2>
+        <p>{labels.firstText} <b>{firstLogin}</b></p>
+        <p><a className="btn" href={restoreHref}>{labels.firstAction}</a></p>
+        <form method="dialog"><button className="btn btn--ghost" type="submit">{labels.alertClose}</button></form>
+      </dialog>
+    </div>
+  );
+}
