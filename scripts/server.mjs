@@ -14,7 +14,27 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const compress = compression({ threshold: 1024 });
 
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+/**
+ * Spec §2 add-slash. Astro (trailingSlash: 'always') already answers GET/HEAD with a 301 that
+ * keeps the query, but it does the same for POST, which clients replay as a GET without the body.
+ * Other methods therefore get a 308 here, before Astro sees them.
+ */
+function slashRedirect(req) {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  if (path.endsWith('/') || path.slice(path.lastIndexOf('/') + 1).includes('.')) return null;
+  return path + '/' + (q < 0 ? '' : req.url.slice(q));
+}
+
+const server = http.createServer((req, res) => {
+  const target = slashRedirect(req);
+  if (target) {
+    res.writeHead(308, { location: target }).end();
+    return;
+  }
+  compress(req, res, () => handler(req, res));
+});
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -1,22 +1,12 @@
 /**
- * Spec §2 route guards, in order: add-slash, session, is-IE, is-auth, is-guest, then security
- * headers. Each is a small function so it can be tested alone.
+ * Spec §2 route guards, in order: security headers, session, is-IE, is-auth, is-guest. Each is a
+ * small function so it can be tested alone. add-slash happens before Astro's middleware: Astro
+ * redirects GET/HEAD itself (trailingSlash: 'always'), scripts/server.mjs answers 308 for others.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveUser } from './server/auth/session';
 
 const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
-
-/** add-slash: /catalog?x=1 → 301 /catalog/?x=1. Files (a dot in the last segment) are left alone. */
-export const addSlash = defineMiddleware((ctx, next) => {
-  const { pathname, search } = ctx.url;
-  if (pathname.endsWith('/')) return next();
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  if (last.includes('.')) return next();
-  const safeMethod = ctx.request.method === 'GET' || ctx.request.method === 'HEAD';
-  // 308 keeps the method and body of a POST to /api/x.
-  return new Response(null, { status: safeMethod ? 301 : 308, headers: { location: `${pathname}/${search}` } });
-});
 
 export const session = defineMiddleware(async (ctx, next) => {
   ctx.locals.user = ctx.isPrerendered ? null : await resolveUser(ctx.request, ctx.url);
@@ -60,4 +50,4 @@ export const securityHeaders = defineMiddleware(async (_ctx, next) => {
   return response;
 });
 
-export const onRequest = sequence(addSlash, securityHeaders, session, isIE, isAuth, isGuest);
+export const onRequest = sequence(securityHeaders, session, isIE, isAuth, isGuest);

@@ -9,6 +9,12 @@ describe('spec §2 guards over HTTP', () => {
     expect(res.headers.get('location')).toBe('/catalog/?x=1');
   });
 
+  it('add-slash keeps the method and body of a POST with a 308', async () => {
+    const res = await new Visitor().raw('/api/translation/all?x=1', { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: '{}' });
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe('/api/translation/all/?x=1');
+  });
+
   it('is-auth: the personal area sends guests to /login/ and remembers the target', async () => {
     const res = await new Visitor().raw('/personal/summary/');
     expect(res.status).toBe(302);
