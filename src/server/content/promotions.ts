@@ -8,11 +8,13 @@ import { findEntry } from './entries';
 import type { Db } from '../db/client';
 import { referencedProducts } from './refs';
 import type { ProductCard } from '../catalog/cards';
+import { promotionState, timeLeft, type PromotionState } from './time';
+
+export { promotionState, timeLeft, type PromotionState };
 
 export const PROMOTIONS_PAGE_SIZE = 12;
 
 type Entry = CollectionEntry<'promotions'>;
-export type PromotionState = 'upcoming' | 'active' | 'ended';
 
 export type PromotionTeaser = {
   code: string;
@@ -27,18 +29,6 @@ export type PromotionTeaser = {
 };
 
 export type PageNavigation = { page: number; pageSize: number; total: number; pages: number };
-
-export function promotionState(p: { starts: Date; ends: Date }, now = new Date()): PromotionState {
-  if (now < p.starts) return 'upcoming';
-  return now > p.ends ? 'ended' : 'active';
-}
-
-/** Time left until the end, for the countdown (whole days, hours and minutes). */
-export function timeLeft(ends: Date, now = new Date()): { days: number; hours: number; minutes: number; totalMs: number } {
-  const ms = Math.max(0, ends.getTime() - now.getTime());
-  const minutes = Math.floor(ms / 60_000);
-  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60, totalMs: ms };
-}
 
 export function toTeaser(e: Entry): PromotionTeaser {
   return {
