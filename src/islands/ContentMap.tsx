@@ -18,8 +18,15 @@ export default function ContentMap({ points, tileUrl, attribution, label, loadin
     let map: import('leaflet').Map | undefined;
     let cancelled = false;
     (async () => {
-      const [{ default: L }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+      // `?inline` brings the CSS in the same lazy chunk as Leaflet (the site inlines all styles, so no separate file is emitted).
+      const [{ default: L }, { default: css }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css?inline')]);
       if (cancelled || !el.current) return;
+      if (!document.getElementById('leaflet-css')) {
+        const style = document.createElement('style');
+        style.id = 'leaflet-css';
+        style.textContent = css;
+        document.head.appendChild(style);
+      }
       map = L.map(el.current, { scrollWheelZoom: false });
       L.tileLayer(tileUrl, { attribution, maxZoom: 18 }).addTo(map);
       const markers = points.map((p) =>
