@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { findEntry } from './entries';
 import type { Db } from '../db/client';
-import { products, sections } from '../db/schema';
+import { products } from '../db/schema';
+import { cachedSectionTree, sectionPath } from '../catalog/sections';
 import { referencedProducts, refsInclude } from './refs';
 import type { ProductCard } from '../catalog/cards';
 
@@ -56,14 +57,11 @@ export async function mediaDetail(db: Db, code: string): Promise<MediaDetail | n
 
 /** POST /api/media/product/: the materials and videos that mention a product. Null when the product is unknown. */
 export async function mediaForProduct(db: Db, productId: number): Promise<MediaItem[] | null> {
-  const [p] = await db
-    .select({ article: products.article, sectionCode: sections.code })
-    .from(products)
-    .innerJoin(sections, eq(sections.id, products.sectionId))
-    .where(eq(products.id, productId))
-    .limit(1);
+  const [[p], tree] = await Promise.all([db.select({ article: products.article, sectionId: products.sectionId }).from(products).where(eq(products.id, productId)).limit(1), cachedSectionTree(db)]);
   if (!p) return null;
-  const all = await getCollection('media', (e) => !e.data.draft && e.data.kind !== 'social' && refsInclude(e.data.products, p));
+  const node = tree.byId.get(p.sectionId);
+  const ref = { article: p.article, sectionCodes: node ? sectionPath(tree, node).map((n) => n.code) : [] };
+  const all = await getCollection('media', (e) => !e.data.draft && e.data.kind !== 'social' && refsInclude(e.data.products, ref));
   return all.sort((a, b) => a.data.sort - b.data.sort).map(toMediaItem);
 }
 
