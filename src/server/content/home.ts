@@ -5,9 +5,12 @@ import { brands } from '../db/schema';
 import { hitCards, newCards, type ProductCard } from '../catalog/cards';
 import { loadSectionTree, type SectionNode } from '../catalog/sections';
 // Promotions come from the editors' Markdown collection (src/content/promotions), not the database.
-import { activePromotions, type PromotionTeaser } from './promotions';
+import type { PromotionTeaser } from './promotions';
 
-export { activePromotions, type PromotionTeaser };
+export type { PromotionTeaser };
+
+/** Loaded lazily: `astro:content` exists only inside Astro, and database tests call homeData() from plain vitest. */
+const collectionPromotions = async (limit: number) => (await import('./promotions')).activePromotions(null, limit);
 
 export type BrandChip = { code: string; name: string; color: string; url: string };
 
@@ -19,13 +22,13 @@ export type HomeData = {
   promotions: PromotionTeaser[];
 };
 
-export async function homeData(db: Db): Promise<HomeData> {
+export async function homeData(db: Db, opts: { promotions?: (limit: number) => Promise<PromotionTeaser[]> } = {}): Promise<HomeData> {
   const [tree, hits, novelties, brandRows, promos] = await Promise.all([
     loadSectionTree(db),
     hitCards(db, 8),
     newCards(db, 8),
     db.select({ code: brands.code, name: brands.name, color: brands.color }).from(brands).orderBy(asc(brands.sort)).limit(24),
-    activePromotions(db, 4),
+    (opts.promotions ?? collectionPromotions)(4),
   ]);
   return {
     sections: tree.roots,
