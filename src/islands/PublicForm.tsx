@@ -4,7 +4,7 @@
  * proof of work in the browser, or reCAPTCHA v3 when the site is configured for it), posts JSON to
  * the form's endpoint and shows the server's Russian field errors under each field.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 export type FieldDef = {
   name: string;
@@ -68,6 +68,10 @@ export default function PublicForm({ id, endpoint, fields, texts, hidden = {} }:
   const [done, setDone] = useState(false);
   const captcha = useRef<Promise<string> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // The server-rendered button stays disabled until hydration: without JavaScript the captcha cannot be
+  // solved, and a native post would only show the visitor raw JSON (the page explains how to call instead).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   // Solving starts on the first interaction, so it is usually finished by the time the visitor submits.
   const warmUp = () => {
@@ -165,7 +169,7 @@ export default function PublicForm({ id, endpoint, fields, texts, hidden = {} }:
           {summary}
         </p>
       )}
-      <button className="btn" type="submit" disabled={busy}>
+      <button className="btn" type="submit" disabled={busy || !live}>
         {busy ? texts.sending : texts.send}
       </button>
     </form>

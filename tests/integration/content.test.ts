@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from '../helpers/http';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { solveCaptcha } from '../helpers/captcha';
 
 const html = async (p: string) => {
@@ -53,6 +54,21 @@ describe('promotions from the Markdown collection', () => {
     expect(unknown.res.status).toBe(404);
     expect(unknown.body.errors[0].code).toBe(104);
     expect((await html('/actions/no-such-promo/')).status).toBe(404);
+  });
+
+  it('a contractors-only promotion is shown to a signed-in contractor, not to a retail customer', async () => {
+    const code = 'skidka-kontragentam-na-raskhodniki';
+    const contractor = new Visitor();
+    expect((await contractor.post('/api/authentication/', { login: 'prorab@stroymontazh.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    const seen = await contractor.get(`/web/actions/${code}/`);
+    expect(seen.body.data).toMatchObject({ code, forContractors: true, state: 'active' });
+    expect(seen.body.data.products.length).toBeGreaterThan(0);
+    const page = await contractor.raw(`/actions/${code}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<meta name="robots" content="noindex');
+    const retail = new Visitor();
+    await retail.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    expect((await retail.get(`/web/actions/${code}/`)).res.status).toBe(404);
   });
 
   it('the home page and /actions/ show the same running promotions', async () => {
