@@ -93,7 +93,7 @@ export const contentDict = {
   CONTENT_FORM_CONSENT: 'Отправляя форму, вы соглашаетесь с',
   CONTENT_FORM_CONSENT_LINK: 'политикой обработки персональных данных',
   CONTENT_FORM_OPTIONAL: 'необязательно',
-  CONTENT_CAPTCHA_FAILED: 'Проверка на робота не пройдена. Обновите страницу и отправьте форму ещё раз.',
+  CONTENT_CAPTCHA_FAILED: 'не пройдена, обновите страницу и отправьте форму ещё раз',
   CONTENT_FORM_NOJS: 'Для отправки формы включите JavaScript или позвоните нам:',
   CONTENT_DATE_FUTURE: 'дата не может быть в будущем',
   CONTENT_DATE_TOO_OLD: 'гарантия на покупки старше 5 лет не регистрируется',

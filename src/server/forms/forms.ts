@@ -49,7 +49,7 @@ export async function parseForm<K extends FormKind>(ctx: Pick<APIContext, 'reque
   delete raw.token;
   const result = SCHEMAS[kind].safeParse(raw);
   if (!result.success) throw new HttpError(422, formErrors(result.error));
-  if (!(await verifyCaptcha(result.data.captcha))) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'captcha', message: t('CONTENT_CAPTCHA_FAILED') }]);
+  if (!(await verifyCaptcha(result.data.captcha))) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'captcha', message: `${FORM_FIELD_LABELS.captcha}: ${t('CONTENT_CAPTCHA_FAILED')}` }]);
   return result.data as Input<K>;
 }
 
