@@ -51,9 +51,16 @@ export async function runningPromotions(opts: { now?: Date; forContractors?: boo
   return all.sort((a, b) => a.data.ends.getTime() - b.data.ends.getTime() || a.id.localeCompare(b.id));
 }
 
-/** The home page teaser (kept for home.ts; the database argument is no longer needed). */
+/**
+ * The home page teaser: the newest running promotions first, so that one an editor has just
+ * published is what the home page shows (the /actions/ list orders by the end date instead).
+ */
 export async function activePromotions(_db: Db | null, limit = 4, now = new Date()): Promise<PromotionTeaser[]> {
-  return (await runningPromotions({ now })).slice(0, limit).map(toTeaser);
+  const running = await runningPromotions({ now });
+  return running
+    .sort((a, b) => b.data.starts.getTime() - a.data.starts.getTime() || a.data.ends.getTime() - b.data.ends.getTime())
+    .slice(0, limit)
+    .map(toTeaser);
 }
 
 export async function promotionsPage(page: number, now = new Date(), pageSize = PROMOTIONS_PAGE_SIZE): Promise<{ items: PromotionTeaser[]; pageNavigation: PageNavigation }> {
