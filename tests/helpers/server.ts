@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
     throw new Error(`${(e as Error).message}\n${log}`);
   }
   project.provide('baseUrl', base);
+  // Tests read what the server wrote there, e.g. the mail outbox of the public forms.
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -73,5 +75,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }

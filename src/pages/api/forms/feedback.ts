@@ -1,0 +1,10 @@
+import { endpoint, ok } from '../../../server/http/api';
+import { parseForm, submitForm } from '../../../server/forms/forms';
+import { getDb } from '../../../server/db/client';
+
+/** POST /api/forms/feedback/ {name, email, phone?, message, captcha}. */
+export const POST = endpoint(async (ctx) => {
+  const input = await parseForm(ctx, 'feedback');
+  const { id } = await submitForm(await getDb(), 'feedback', input);
+  return ok({ id });
+});

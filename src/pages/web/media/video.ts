@@ -1,0 +1,5 @@
+import { endpoint, ok } from '../../../server/http/api';
+import { listMedia } from '../../../server/content/media';
+
+/** GET /web/media/video/. */
+export const GET = endpoint(async () => ok({ items: await listMedia('video') }));

@@ -1,0 +1,108 @@
+/**
+ * Promotions (spec §7 web/actions/): Markdown files in src/content/promotions are the source of
+ * truth. A promotion is public between `starts` and `ends`; ended ones keep their page (search
+ * engines and old links) but leave the lists; `forContractors` ones are only for the personal area.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { findEntry } from './entries';
+import type { Db } from '../db/client';
+import { referencedProducts } from './refs';
+import type { ProductCard } from '../catalog/cards';
+import { promotionState, timeLeft, type PromotionState } from './time';
+
+export { promotionState, timeLeft, type PromotionState };
+
+export const PROMOTIONS_PAGE_SIZE = 12;
+
+type Entry = CollectionEntry<'promotions'>;
+
+export type PromotionTeaser = {
+  code: string;
+  title: string;
+  preview: string;
+  color: string;
+  startsAt: string;
+  endsAt: string;
+  url: string;
+  image: string | null;
+  forContractors: boolean;
+};
+
+export type PageNavigation = { page: number; pageSize: number; total: number; pages: number };
+
+export function toTeaser(e: Entry): PromotionTeaser {
+  return {
+    code: e.id,
+    title: e.data.title,
+    preview: e.data.preview,
+    color: e.data.color,
+    startsAt: e.data.starts.toISOString(),
+    endsAt: e.data.ends.toISOString(),
+    url: `/actions/${e.id}/`,
+    image: e.data.image?.src ?? null,
+    forContractors: e.data.forContractors,
+  };
+}
+
+/** Running promotions, the one that ends soonest first. Contractors' ones only when asked for. */
+export async function runningPromotions(opts: { now?: Date; forContractors?: boolean } = {}): Promise<Entry[]> {
+  const now = opts.now ?? new Date();
+  const all = await getCollection('promotions', (e) => !e.data.draft && promotionState(e.data, now) === 'active' && e.data.forContractors === (opts.forContractors ?? false));
+  return all.sort((a, b) => a.data.ends.getTime() - b.data.ends.getTime() || a.id.localeCompare(b.id));
+}
+
+/**
+ * The home page teaser: the newest running promotions first, so that one an editor has just
+ * published is what the home page shows (the /actions/ list orders by the end date instead).
+ */
+export async function activePromotions(_db: Db | null, limit = 4, now = new Date()): Promise<PromotionTeaser[]> {
+  const running = await runningPromotions({ now });
+  return running
+    .sort((a, b) => b.data.starts.getTime() - a.data.starts.getTime() || a.data.ends.getTime() - b.data.ends.getTime())
+    .slice(0, limit)
+    .map(toTeaser);
+}
+
+export async function promotionsPage(page: number, now = new Date(), pageSize = PROMOTIONS_PAGE_SIZE): Promise<{ items: PromotionTeaser[]; pageNavigation: PageNavigation }> {
+  const all = await runningPromotions({ now });
+  const pages = Math.max(1, Math.ceil(all.length / pageSize));
+  return {
+    items: all.slice((page - 1) * pageSize, page * pageSize).map(toTeaser),
+    pageNavigation: { page, pageSize, total: all.length, pages },
+  };
+}
+
+export type PromotionDetail = PromotionTeaser & {
+  description: string;
+  state: PromotionState;
+  timeLeft: ReturnType<typeof timeLeft>;
+  html: string;
+  imageAlt: string;
+  products: ProductCard[];
+  entry: Entry;
+};
+
+/**
+ * One promotion by its code. Public contractors-only promotions and not yet started ones are
+ * "not found" so that nobody sees them early by guessing the address.
+ */
+export async function promotionDetail(db: Db, code: string, opts: { now?: Date; contractor?: boolean } = {}): Promise<PromotionDetail | null> {
+  if (!/^[a-z0-9-]{1,120}$/.test(code)) return null;
+  const e = await findEntry('promotions', code);
+  if (!e || e.data.draft) return null;
+  const now = opts.now ?? new Date();
+  const state = promotionState(e.data, now);
+  if (state === 'upcoming') return null;
+  if (e.data.forContractors && !opts.contractor) return null;
+  const products = state === 'ended' ? [] : await referencedProducts(db, e.data.products);
+  return {
+    ...toTeaser(e),
+    description: e.data.description ?? e.data.preview,
+    state,
+    timeLeft: timeLeft(e.data.ends, now),
+    html: e.rendered?.html ?? '',
+    imageAlt: e.data.imageAlt ?? '',
+    products,
+    entry: e,
+  };
+}

@@ -1,0 +1,30 @@
+/** Products an editor referenced from a promotion or a media item (by section code and/or article). */
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { products } from '../db/schema';
+import { productCards, type ProductCard } from '../catalog/cards';
+
+export type ProductRefs = { sections: string[]; articles: string[]; limit: number };
+
+/** A section code may name any level of the catalogue: its whole subtree takes part. */
+export function refsCondition(_db: Db, refs: ProductRefs): SQL | undefined {
+  const parts: SQL[] = [];
+  if (refs.sections.length) {
+    const codes = sql.join(refs.sections.map((c) => sql`${c}`), sql`, `);
+    parts.push(sql`${products.sectionId} IN (WITH RECURSIVE tree AS (SELECT id FROM sections WHERE code IN (${codes}) UNION ALL SELECT s.id FROM sections s JOIN tree ON s.parent_id = tree.id) SELECT id FROM tree)`);
+  }
+  if (refs.articles.length) parts.push(inArray(products.article, refs.articles));
+  return parts.length ? or(...parts) : undefined;
+}
+
+/** Current cards (price, stock) of the referenced products, most popular first. */
+export async function referencedProducts(db: Db, refs: ProductRefs, limit = refs.limit, offset = 0): Promise<ProductCard[]> {
+  const where = refsCondition(db, refs);
+  if (!where) return [];
+  return productCards(db, { where, limit, offset });
+}
+
+/** Does a product (by the codes of its section and the section's ancestors, and its article) fall under these references? */
+export function refsInclude(refs: ProductRefs, product: { sectionCodes: string[]; article: string }): boolean {
+  return product.sectionCodes.some((c) => refs.sections.includes(c)) || refs.articles.includes(product.article);
+}

@@ -1,0 +1,33 @@
+/**
+ * Outgoing e-mail. With SMTP_URL set (smtp://user:pass@host:587 or smtps://…) messages go out
+ * through nodemailer's SMTP transport; without it they are written to DATA_DIR/outbox/ as JSON
+ * (one file per message) so that a developer — and the tests — can read what would have been sent.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+
+export const outboxDir = () => path.resolve(process.env.DATA_DIR ?? './data', 'outbox');
+export const mailFrom = () => process.env.MAIL_FROM ?? 'Инструмент.by <no-reply@instrument.by>';
+/** Where the public forms are sent; one address, or several separated by commas. */
+export const formsMailTo = () => process.env.FORMS_MAIL_TO ?? 'info@instrument.by';
+
+let smtp: Transporter | null = null;
+const json = nodemailer.createTransport({ jsonTransport: true });
+
+export async function sendMail(mail: Mail, tag = 'mail'): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
+  const message = { from: mailFrom(), ...mail };
+  if (process.env.SMTP_URL) {
+    smtp ??= nodemailer.createTransport(process.env.SMTP_URL);
+    const info = await smtp.sendMail(message);
+    return { via: 'smtp', id: info.messageId };
+  }
+  const info = await json.sendMail(message);
+  const dir = outboxDir();
+  await fs.mkdir(dir, { recursive: true });
+  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${tag}-${Math.random().toString(36).slice(2, 8)}`;
+  await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify({ ...JSON.parse(info.message as unknown as string), text: mail.text }, null, 2));
+  return { via: 'outbox', id };
+}

@@ -1,0 +1,88 @@
+/**
+ * The editors' acceptance check, end to end: a new promotion Markdown file, the publishing step of
+ * docs/CONTENT.md (`npm run build`, then start the server), and the promotion is on the home page,
+ * in /actions/ and in GET /web/actions/. Runs on a copy of the project so the working tree and its
+ * dist/ (used by the other tests) are never touched.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = process.cwd();
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'store-publish-'));
+let server: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server!.once('exit', r));
+  }
+  fs.rmSync(copy, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('publishing a promotion as docs/CONTENT.md describes', () => {
+  it('a new Markdown file appears on /, /actions/ and in web/actions/ after build and restart', { timeout: 240_000 }, async () => {
+    for (const f of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) fs.cpSync(path.join(root, f), path.join(copy, f), { recursive: true });
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const day = 86_400_000;
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const code = 'redaktorskaya-akciya-proverka';
+    fs.writeFileSync(
+      path.join(copy, 'src/content/promotions', `${code}.md`),
+      [
+        '---',
+        'title: Редакторская акция — проверка публикации',
+        'preview: Эта акция опубликована по инструкции для редакторов.',
+        "color: '#0b5ea8'",
+        `starts: ${iso(Date.now() - day)}`,
+        `ends: ${iso(Date.now() + 30 * day)}`,
+        'products:',
+        '  sections: [krugi-i-diski]',
+        '---',
+        '',
+        'Текст **акции**.',
+        '',
+      ].join('\n'),
+    );
+
+    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: copy, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    expect(build.status, build.stderr + build.stdout).toBe(0);
+
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(copy, 'data'), SEED_PRODUCTS: '150', SITE_URL: `http://127.0.0.1:${port}` };
+    delete env.DATABASE_URL;
+    server = spawn(process.execPath, ['scripts/server.mjs'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    server.stdout!.on('data', (d) => (log += d));
+    server.stderr!.on('data', (d) => (log += d));
+    const until = Date.now() + 150_000;
+    while (!log.includes('Store ready')) {
+      if (server.exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const base = `http://127.0.0.1:${port}`;
+
+    const list = await (await fetch(`${base}/web/actions/`)).json();
+    expect(list.data.items.map((p: { code: string }) => p.code)).toContain(code);
+    const home = await (await fetch(`${base}/`)).text();
+    expect(home).toContain(`href="/actions/${code}/"`);
+    expect(home).toContain('Редакторская акция — проверка публикации');
+    expect(await (await fetch(`${base}/actions/`)).text()).toContain(`href="/actions/${code}/"`);
+    const detail = await (await fetch(`${base}/web/actions/${code}/`)).json();
+    expect(detail.data.html).toContain('<strong>акции</strong>');
+    // A section of the second level: every disc below it takes part.
+    expect(detail.data.products.length).toBeGreaterThan(0);
+    expect(detail.data.products.every((p: { name: string }) => /^(Круг|Диск)/.test(p.name))).toBe(true);
+  });
+});
