@@ -9,6 +9,7 @@ import { addToCompare } from '../../src/server/compare/compare';
 import { matchLines, parseText } from '../../src/server/basket/match';
 import { basketItems, baskets, favorites, compareItems, products, stocks } from '../../src/server/db/schema';
 import { HttpError } from '../../src/server/http/api';
+import { normalizeArticle } from '../../src/server/lib/text';
 
 let tdb: TestDb;
 let onOrder: number; // can_buy, no stock: limit ON_ORDER_LIMIT
@@ -160,10 +161,13 @@ describe('quick order matching', () => {
   });
 
   it('offers choices for a prefix shared by several articles', async () => {
-    const [line] = await tdb.db.execute<{ prefix: string }>(sql`SELECT x.prefix FROM (SELECT left(article_norm, length(article_norm) - 1) AS prefix FROM products GROUP BY 1 HAVING count(*) > 1) x WHERE NOT EXISTS (SELECT 1 FROM products q WHERE q.article_norm = x.prefix) LIMIT 1`).then((r) => (r as unknown as { rows: { prefix: string }[] }).rows);
-    expect(line).toBeTruthy();
-    const report = await matchLines(tdb.db, parseText(line!.prefix));
+    for (const suffix of ['A', 'B-2']) {
+      await tdb.db.execute(sql`
+        INSERT INTO products (code, article, article_norm, name, section_id, brand_id, price)
+        SELECT ${'test-pfx-' + suffix.toLowerCase()}, ${'QZ-7710' + suffix}, ${normalizeArticle('QZ-7710' + suffix)}, name, section_id, brand_id, price FROM products ORDER BY id LIMIT 1`);
+    }
+    const report = await matchLines(tdb.db, parseText('qz 7710'));
     expect(report.ambiguous).toBe(1);
-    expect(report.rows[0]!.choices!.length).toBeGreaterThan(1);
+    expect(report.rows[0]!.choices!.map((c) => c.article).sort()).toEqual(['QZ-7710A', 'QZ-7710B-2']);
   });
 });

@@ -197,7 +197,7 @@ export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchRepo
   }
 
   // Prefix matches for the rest: "DF333" finds "DF333K" and "DF333-2" and asks which one.
-  const prefixes = [...new Set(unmatched.map((u) => normalizeArticle(u.p.article)).filter((n) => n.length >= 3))];
+  const prefixes = [...new Set(unmatched.flatMap((u) => u.norms).filter((n) => n.length >= 3))];
   if (prefixes.length) {
     const byPrefix = new Map<string, (MatchProduct & { norm: string })[]>();
     for (let i = 0; i < prefixes.length; i += 200) {
@@ -207,8 +207,10 @@ export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchRepo
       for (const n of chunk) byPrefix.set(n, found.filter((m) => m.norm.startsWith(n)).slice(0, MAX_CHOICES));
     }
     for (const u of unmatched) {
-      const choices = byPrefix.get(normalizeArticle(u.p.article)) ?? [];
-      if (choices.length) Object.assign(rows[u.idx]!, { status: 'ambiguous', message: t('BASKET_MATCH_PREFIX'), choices: choices.map(strip) });
+      const byWhole = u.p.whole ? (byPrefix.get(normalizeArticle(u.p.whole)) ?? []) : [];
+      const choices = byWhole.length ? byWhole : (byPrefix.get(normalizeArticle(u.p.article)) ?? []);
+      const extra = byWhole.length ? { article: u.p.whole!, quantity: 1 } : {};
+      if (choices.length) Object.assign(rows[u.idx]!, { status: 'ambiguous', message: t('BASKET_MATCH_PREFIX'), choices: choices.map(strip), ...extra });
     }
   }
 
