@@ -9,6 +9,7 @@ import { compareItems, products, sectionProperties, sections } from '../db/schem
 import { ERR, HttpError } from '../http/api';
 import { t } from '../../i18n';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
+import { formatPrice } from '../lib/text';
 
 /** A comparison of more than this many products is unreadable on any screen. */
 export const MAX_COMPARE = 40;
@@ -79,7 +80,7 @@ export async function compareData(db: Db, owner: string | null): Promise<Compare
       compare_properties_name: Object.fromEntries([['brand', t('BASKET_COMPARE_PROP_BRAND')], ['price', t('BASKET_COMPARE_PROP_PRICE')], ...own.map((p) => [p.code, p.unit ? `${p.name}, ${p.unit}` : p.name])]),
     });
     Object.assign(allNames, section.compare_properties_name);
-    const values: Record<string, string> = { brand: card.brand, price: `${card.price.toFixed(2)} р.` };
+    const values: Record<string, string> = { brand: card.brand, price: formatPrice(card.price) };
     for (const p of own) values[p.code] = showValue(r.props[p.code], null);
     section.items.push({ ...card, section_id: r.sectionId, properties: values });
   }
