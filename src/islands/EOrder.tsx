@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
+import { serial } from '../stores/lists';
 import { change, money, post, type ListResult, type MatchReport, type MatchRow } from '../stores/basket';
 
 const STATUS: Record<MatchRow['status'], string> = {
@@ -47,7 +48,7 @@ export default function EOrder() {
     if (file.size > MAX_FILE) return setError(T.BASKET_ERR_FILE_TOO_BIG);
     const form = new FormData();
     form.append('file', file);
-    void check(() => api<MatchReport>('/api/basket/file/', { method: 'POST', body: form }));
+    void check(() => serial(() => api<MatchReport>('/api/basket/file/', { method: 'POST', body: form })));
   };
 
   const lines = report

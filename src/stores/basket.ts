@@ -5,6 +5,7 @@
  */
 import { api } from './api';
 import { refreshHeader } from './header';
+import { serial } from './lists';
 
 export type BasketRow = {
   id: number;
@@ -60,7 +61,8 @@ export async function change<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+/** Writes go through the page's one queue (see serial() in lists.ts). */
+export const post = <T>(path: string, body: unknown = {}) => serial(() => api<T>(path, { method: 'POST', body }));
 
 const rub = new Intl.NumberFormat('ru-BY', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** «1 234,50 р.» */
