@@ -9,6 +9,7 @@ const hydrated = async (scope: Locator) => {
   await scope.scrollIntoViewIfNeeded();
   await expect(scope.locator('astro-island')).not.toHaveAttribute('ssr');
 };
+const added = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/basket/add/') && r.status() === 200, { timeout: 30_000 });
 /** client:load islands of a page have hydrated. */
 const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 const noOverflow = async (page: Page) => {
@@ -25,11 +26,12 @@ test('a guest adds from the home listing, changes a quantity, and a second tab s
   const first = cards.nth(0);
   const second = cards.nth(1);
   await hydrated(first);
-  await first.getByRole('button', { name: /^В корзину:/ }).click();
+  // The buttons update the counters optimistically: wait for the server's answer too.
+  await Promise.all([added(page), first.getByRole('button', { name: /^В корзину:/ }).click()]);
   await expect(count(page, 'basket')).toHaveText('1');
   await expect(first.getByRole('link', { name: 'В корзине' })).toBeVisible();
   await hydrated(second);
-  await second.getByRole('button', { name: /^В корзину:/ }).click();
+  await Promise.all([added(page), second.getByRole('button', { name: /^В корзину:/ }).click()]);
   await expect(count(page, 'basket')).toHaveText('2');
 
   await page.goto('/basket/');
@@ -101,7 +103,12 @@ test('compare two drills with only differences on, favourite and re-sort', async
   );
 
   // Compare the two drills from their favourite cards.
-  for (const d of drills) await page.getByRole('button', { name: `Сравнить: ${d.name}` }).click();
+  for (const d of drills) {
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/compare/add/') && r.status() === 200),
+      page.getByRole('button', { name: `Сравнить: ${d.name}` }).click(),
+    ]);
+  }
   await expect(count(page, 'compare')).toHaveText('2');
   // Un-favourite the third product: it leaves the list and the counter.
   await page.getByRole('button', { name: `Убрать из избранного: ${other.name}` }).click();
