@@ -64,6 +64,8 @@ function Row({ row, busy, onQuantity, onRemove }: { row: BasketRow; busy: boolea
             {row.discount_percent > 0 && <s>{money(row.base_price)}</s>}
             {row.discount_percent > 0 && <span className="brow__disc">−{row.discount_percent}%</span>}
             <span className="brow__stock">{row.stock > 0 ? `${T.BASKET_UI_IN_STOCK} ${row.stock} ${T.BASKET_UI_PCS}` : T.BASKET_UI_ON_ORDER}</span>
+            {/* Stock can shrink after the row was added: say so instead of silently changing the quantity. */}
+            {row.quantity > row.max_quantity && <span className="brow__gone">{T.BASKET_MATCH_LIMITED.replace('{max}', String(row.max_quantity))}</span>}
           </div>
         ) : (
           <div className="brow__gone">{T.BASKET_ERR_CANNOT_BUY}</div>
