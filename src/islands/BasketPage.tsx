@@ -29,7 +29,7 @@ function Stepper({ row, disabled, onChange }: { row: BasketRow; disabled: boolea
   };
   return (
     <div className="stepper">
-      <button type="button" aria-label={`${T.BASKET_UI_LESS}: ${row.name}`} disabled={disabled || row.quantity <= 1} onClick={() => onChange(row.quantity - 1)}>−</button>
+      <button type="button" aria-label={`${T.BASKET_UI_LESS}: ${row.name}`} disabled={disabled || row.quantity <= 1} onClick={() => onChange(Math.min(row.quantity - 1, row.max_quantity))}>−</button>
       <input
         type="number"
         inputMode="numeric"
