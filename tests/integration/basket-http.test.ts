@@ -75,6 +75,12 @@ describe('POST api/basket/add/, update/, remove/', () => {
     await other.post('/api/basket/add/', { product: b.id });
     expect((await me.post('/api/basket/update/', { product: a.id, quantity: 2 })).body.data.quantity).toBe(2);
     expect((await me.post('/api/basket/update/', { product: a.id, quantity: 0 })).res.status).toBe(422);
+    // The spec's shape {product, motivation} only flips the flag.
+    expect((await me.post('/api/basket/update/', { product: a.id, motivation: 'Y' })).body.data.quantity).toBe(2);
+    expect((await me.get('/web/basket/products/')).body.data.grid.row[0].motivation).toBe('Y');
+    const neither = await me.post('/api/basket/update/', { product: a.id });
+    expect(neither.res.status).toBe(422);
+    expect(neither.body.errors[0]).toMatchObject({ field: 'quantity', message: 'Количество: обязательное поле' });
     expect((await me.post('/api/basket/update/', { product: a.id, quantity: 99_999 })).res.status).toBe(422);
     // b is in the other visitor's basket, not mine: a foreign id is "not in the basket".
     const foreign = await me.post('/api/basket/update/', { product: b.id, quantity: 3 });

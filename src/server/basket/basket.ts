@@ -95,15 +95,17 @@ export async function addToBasket(db: Db, owner: string, productId: number, quan
 }
 
 /** POST api/basket/update/: sets the quantity of a row that is already in the basket. */
-export async function updateBasketItem(db: Db, owner: string, productId: number, quantity: number, motivation: boolean | undefined): Promise<{ product_id: number; quantity: number }> {
+export async function updateBasketItem(db: Db, owner: string, productId: number, quantity: number | undefined, motivation: boolean | undefined): Promise<{ product_id: number; quantity: number }> {
   const id = await existingBasketId(db, owner);
   if (!id) throw notInBasket('product');
-  const set: Partial<typeof basketItems.$inferInsert> = { quantity };
+  const set: Partial<typeof basketItems.$inferInsert> = {};
+  if (quantity !== undefined) set.quantity = quantity;
   if (motivation !== undefined) set.motivation = motivation;
+  const withinLimit = quantity === undefined ? sql`true` : sql`${quantity} <= ${limitSql(sql`${basketItems.productId}`)}`;
   const rows = await db
     .update(basketItems)
     .set(set)
-    .where(and(eq(basketItems.basketId, id), eq(basketItems.productId, productId), sql`${quantity} <= ${limitSql(sql`${basketItems.productId}`)}`))
+    .where(and(eq(basketItems.basketId, id), eq(basketItems.productId, productId), withinLimit))
     .returning({ quantity: basketItems.quantity });
   if (rows.length) return { product_id: productId, quantity: rows[0]!.quantity };
   const [has] = await db.select({ q: basketItems.quantity }).from(basketItems).where(and(eq(basketItems.basketId, id), eq(basketItems.productId, productId)));
