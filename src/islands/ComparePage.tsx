@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../stores/hooks';
 import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
 import { $basketIds, onRemoteChange, startHeaderSync } from '../stores/header';
@@ -65,7 +65,7 @@ export default function ComparePage({ initial }: { initial: CompareData }) {
   const [onlyDiff, setOnlyDiff] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const inBasket = useStore($basketIds);
+  const inBasket = useClientStore($basketIds, []);
 
   const reload = async () => {
     const next = await api<CompareData>('/web/compare/');

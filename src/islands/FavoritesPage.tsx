@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../stores/hooks';
 import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
 import { $favoriteIds, $headerLoaded, onRemoteChange, startHeaderSync } from '../stores/header';
@@ -14,8 +14,8 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sort = useRef(initial.sort.find((s) => s.selected)?.id ?? 'date_desc');
-  const favoriteIds = useStore($favoriteIds);
-  const loaded = useStore($headerLoaded);
+  const favoriteIds = useClientStore($favoriteIds, []);
+  const loaded = useClientStore($headerLoaded, false);
 
   const load = async (page: number) => {
     // `timestamp` is the spec's cache-buster.

@@ -157,3 +157,17 @@ test('quick order: paste a list, upload an XLSX, add what was found in one step'
   console.log(`500-row XLSX report in the browser: ${Date.now() - started} ms`);
   await noOverflow(page);
 });
+
+test('an add survives tapping away at once (keepalive write, cookie kept)', async ({ page }) => {
+  await page.goto('/');
+  const card = page.locator('section[aria-labelledby="h-new"] article').first();
+  await hydrated(card);
+  await card.getByRole('button', { name: /^В корзину:/ }).click();
+  await page.goto('/basket/');
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByTestId('basket-row').count();
+    })
+    .toBe(1);
+});
