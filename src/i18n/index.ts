@@ -39,8 +39,16 @@ export const FIELD_NAMES: Record<string, string> = {
   order_number: 'Номер заказа',
   userId: 'Пользователь',
   id: 'Идентификатор',
+  product_list: 'Список товаров',
+  category: 'Категория',
+  filter: 'Категория',
+  motivation: 'Признак спецпредложения',
+  file: 'Файл',
 };
 
 export function fieldName(path: string): string {
-  return FIELD_NAMES[path] ?? path;
+  if (FIELD_NAMES[path]) return FIELD_NAMES[path];
+  // A field of a list row ("product_list.3.quantity") is named with its row number.
+  const row = /^\w+\.(\d+)\.(\w+)$/.exec(path);
+  return row ? `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})` : path;
 }

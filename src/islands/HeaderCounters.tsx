@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../stores/hooks';
 import { $counts, $headerUser, loadHeader, startHeaderSync } from '../stores/header';
 
 type Props = { labels: { basket: string; compare: string; favorites: string; login: string; personal: string } };
@@ -25,8 +25,8 @@ const ICONS = {
 
 /** Header counters and the account link; server-rendered at zero, filled from api/header/. */
 export default function HeaderCounters({ labels }: Props) {
-  const counts = useStore($counts);
-  const user = useStore($headerUser);
+  const counts = useClientStore($counts, { basket: 0, compare: 0, favorites: 0 });
+  const user = useClientStore($headerUser, null);
   useEffect(() => {
     startHeaderSync();
     void loadHeader();

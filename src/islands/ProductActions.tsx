@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../stores/hooks';
 import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
 
@@ -15,9 +15,9 @@ const ICON = {
  * shared header stores, so every button for the same product (card, page, other tabs) agrees.
  */
 export default function ProductActions({ productId, productName, canBuy, size = 'card' }: Props) {
-  const inBasket = useStore($basketIds).includes(productId);
-  const inCompare = useStore($compareIds).includes(productId);
-  const inFavorites = useStore($favoriteIds).includes(productId);
+  const inBasket = useClientStore($basketIds, []).includes(productId);
+  const inCompare = useClientStore($compareIds, []).includes(productId);
+  const inFavorites = useClientStore($favoriteIds, []).includes(productId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

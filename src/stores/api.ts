@@ -20,11 +20,15 @@ export const NOT_AUTH_CODE = 101;
 export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<T> {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const json = init.body instanceof FormData || init.body === undefined ? undefined : JSON.stringify(init.body);
   const res = await fetch(url, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
     headers: init.body instanceof FormData ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
-    body: init.body instanceof FormData ? init.body : init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body instanceof FormData ? init.body : json,
+    // A write must survive the visitor tapping a link right after "В корзину" (and its Set-Cookie must
+    // still land); browsers allow keepalive for bodies under 64 KB.
+    keepalive: init.method === 'POST' && json !== undefined && json.length < 60_000,
   });
   let env: Envelope<T>;
   try {

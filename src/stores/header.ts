@@ -47,8 +47,19 @@ export async function refreshHeader(): Promise<void> {
   channel?.postMessage('changed');
 }
 
+const remoteListeners = new Set<() => void>();
+
+/** Calls `cb` when another tab changed the lists (pages with their own view of a list reload it). */
+export function onRemoteChange(cb: () => void): () => void {
+  remoteListeners.add(cb);
+  return () => remoteListeners.delete(cb);
+}
+
 export function startHeaderSync(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => void loadHeader();
+  channel.onmessage = () => {
+    void loadHeader();
+    for (const cb of remoteListeners) cb();
+  };
 }

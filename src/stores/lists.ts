@@ -13,11 +13,24 @@ import type { WritableAtom } from 'nanostores';
 import { api } from './api';
 import { $basketIds, $compareIds, $favoriteIds, refreshHeader } from './header';
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Writes of one page go to the server one after another. A guest's first write creates the guest
+ * cookie; a second write sent before that answer arrived would carry no cookie, get a second
+ * basket, and the item of the first would be lost when its cookie is overwritten.
+ */
+export function serial<T>(call: () => Promise<T>): Promise<T> {
+  const run = queue.then(call, call);
+  queue = run.catch(() => {});
+  return run;
+}
+
 async function optimistic(store: WritableAtom<number[]>, next: number[], call: () => Promise<unknown>): Promise<void> {
   const before = store.get();
   store.set(next);
   try {
-    await call();
+    await serial(call);
   } catch (e) {
     store.set(before);
     throw e;

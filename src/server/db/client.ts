@@ -47,6 +47,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash the process.
+    pool.on('error', (e) => console.error('[db] idle connection closed:', e.message));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };

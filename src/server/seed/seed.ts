@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { APPEAL_TYPES, ORDER_STATUSES } from './catalog-data';
 import { generateCatalog, rng } from './generate';
+import { seedDemoBasket } from '../basket/demo';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -86,6 +87,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
   log(`каталог записан за ${Date.now() - started} мс`);
 
   await seedAccountsAndHistory(db, cat.productsBySection, cat.products.length);
+  await seedDemoBasket(db);
   log(`готово за ${Date.now() - started} мс`);
 }
 

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { useClientStore } from '../stores/hooks';
+import { basketDict as T } from '../i18n/ru-basket';
+import { api } from '../stores/api';
+import { $favoriteIds, $headerLoaded, onRemoteChange, startHeaderSync } from '../stores/header';
+import { change, imageUrl, money, post, type Card } from '../stores/basket';
+import ProductActions from './ProductActions';
+
+type Sort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
+export type FavoritesData = { items: Card[]; sort: Sort[]; page_navigation: { page: number; page_size: number; total: number; pages: number } };
+
+export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
+  const [data, setData] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sort = useRef(initial.sort.find((s) => s.selected)?.id ?? 'date_desc');
+  const favoriteIds = useClientStore($favoriteIds, []);
+  const loaded = useClientStore($headerLoaded, false);
+
+  const load = async (page: number) => {
+    // `timestamp` is the spec's cache-buster.
+    const next = await api<FavoritesData>('/web/favorite/', { query: { sort: sort.current, page, timestamp: Date.now() } });
+    setData(next);
+  };
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : T.BASKET_UI_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    startHeaderSync();
+    const off = onRemoteChange(() => void load(data.page_navigation.page).catch(() => {}));
+    return () => {
+      off();
+    };
+  }, []);
+
+  // An item un-hearted on this page (its buttons share the header state) leaves the list.
+  useEffect(() => {
+    if (loaded && data.items.some((i) => !favoriteIds.includes(i.id))) void run(() => load(data.page_navigation.page));
+  }, [favoriteIds, loaded]);
+
+  /** A new sort starts at page 1 (spec §4). */
+  const resort = (id: string) => {
+    sort.current = id;
+    void run(() => load(1));
+  };
+
+  const nav = data.page_navigation;
+  if (!data.items.length && nav.total === 0) {
+    return (
+      <div className="bempty" data-testid="favorites-empty">
+        <p>{T.BASKET_UI_FAV_EMPTY}</p>
+        <a className="btn" href="/catalog/">{T.BASKET_UI_TO_CATALOG}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="favs" aria-busy={busy}>
+      <div className="basket__tools">
+        <label className="sortsel">
+          <span className="muted">{T.BASKET_UI_SORT}</span>{' '}
+          <select value={sort.current} disabled={busy} onChange={(e) => resort((e.target as HTMLSelectElement).value)}>
+            {data.sort.map((s) => (
+              <option key={s.id} value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" data-testid="favorites-total">{T.BASKET_UI_FAV_TOTAL} {nav.total}</span>
+        <button type="button" className="linkbtn" disabled={busy} onClick={() => confirm(T.BASKET_UI_FAV_CLEAR_CONFIRM) && run(() => change(() => post('/api/favorite/clear/')).then(() => load(1)))}>
+          {T.BASKET_UI_CLEAR_ALL}
+        </button>
+      </div>
+      {busy && <p role="status" className="muted">{T.BASKET_UI_LOADING}</p>}
+      {error && <p className="basket__error" role="alert">{error}</p>}
+      <ul className="grid favs__grid">
+        {data.items.map((p) => (
+          <li key={p.id} className="card" data-testid="favorite-item">
+            <img src={imageUrl(p.id, 240)} width={240} height={240} alt="" loading="lazy" />
+            <a className="favs__name" href={p.url}>{p.name}</a>
+            <span className="card__meta">{T.BASKET_UI_ARTICLE} {p.article} · {p.brand}</span>
+            <span className="price" data-testid="favorite-price">{money(p.price)}</span>
+            <ProductActions productId={p.id} productName={p.name} canBuy={p.canBuy} />
+          </li>
+        ))}
+      </ul>
+      {nav.pages > 1 && (
+        <nav className="bpager" aria-label={T.BASKET_UI_PAGES}>
+          <div className="bpager__pages">
+            {Array.from({ length: nav.pages }, (_, i) => i + 1).map((n) => (
+              <button type="button" key={n} aria-current={n === nav.page ? 'page' : undefined} disabled={busy} onClick={() => run(() => load(n))}>
+                {n}
+              </button>
+            ))}
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { updateBasketItem } from '../../../server/basket/basket';
+import { buyerFor, zFlag, zId, zQuantity } from '../../../server/basket/input';
+import { t } from '../../../i18n';
+
+// The spec's update/ carries {product, motivation}; the basket page also sends the quantity.
+const input = z
+  .object({ product: zId, quantity: zQuantity.optional(), motivation: zFlag.optional() })
+  .refine((v) => v.quantity !== undefined || v.motivation !== undefined, { message: t('FIELD_REQUIRED'), path: ['quantity'] });
+
+/** POST api/basket/update/ {product, quantity?, motivation?}: sets the quantity and/or the motivation flag of a row in the basket. */
+export const POST = endpoint(async (ctx) => {
+  const body = await parseInput(ctx, input);
+  const { owner } = buyerFor(ctx);
+  return ok(await updateBasketItem(await getDb(), owner, body.product, body.quantity, body.motivation));
+});

@@ -1,0 +1,18 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput, zPage } from '../../server/http/api';
+import { getDb } from '../../server/db/client';
+import { ownerKey } from '../../server/lists/owner';
+import { favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
+
+const input = z.object({
+  sort: z.enum(SORT_KEYS).default('date_desc'),
+  page: zPage,
+  // The spec's cache-buster: accepted, never used.
+  timestamp: z.string().max(40).optional(),
+});
+
+/** GET web/favorite/ ?sort,page,timestamp: items, sort options (each with its `by`) and page_navigation. */
+export const GET = endpoint(async (ctx) => {
+  const q = await parseInput(ctx, input);
+  return ok(await favoritesPage(await getDb(), ownerKey(ctx), q.sort, q.page), { headers: { vary: 'cookie' } });
+});

@@ -1,0 +1,163 @@
+/**
+ * Uploaded order lists (api/basket/file/): XLSX through read-excel-file, CSV/TXT through the same
+ * line parser as pasted text. Everything hostile is refused before it can cost memory or time:
+ * the body is capped while it streams in, the zip directory of an XLSX is checked for
+ * decompression bombs before anything is inflated, and the number of rows is capped.
+ */
+import { unzipSync } from 'fflate';
+import readXlsxFile from 'read-excel-file/node';
+import { ERR, HttpError } from '../http/api';
+import { t } from '../../i18n';
+import { MAX_LINES, parseLine, parseQuantity, type ParsedLine } from './match';
+
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+// A 1,000-row order list is a few hundred KB unpacked; more would only cost parse time on the event loop.
+const MAX_UNZIPPED_BYTES = 12 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 200;
+
+const bad = (key: string, status = 422) => new HttpError(status, [{ code: status === 413 ? ERR.TOO_LARGE : ERR.VALIDATION, field: 'file', message: t(key) }]);
+
+/** Reads a request body, giving up as soon as it passes `limit` bytes (Content-Length can lie or be absent). */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Multipart body → the uploaded file (field `file`). */
+export async function uploadedFile(request: Request): Promise<{ name: string; bytes: Uint8Array }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('multipart/form-data')) throw bad('BASKET_ERR_FILE_MISSING', 415);
+  // Multipart framing adds a little to the file itself.
+  const body = await readCapped(request, MAX_FILE_BYTES + 64 * 1024);
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw bad('BASKET_ERR_FILE_MISSING', 400);
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw bad('BASKET_ERR_FILE_MISSING');
+  if (file.size > MAX_FILE_BYTES) throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
+  if (file.size === 0) throw bad('BASKET_ERR_FILE_EMPTY');
+  return { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+
+/** Checks the zip directory without inflating anything: entry count and declared sizes. */
+function assertSafeZip(bytes: Uint8Array): void {
+  let total = 0;
+  let entries = 0;
+  try {
+    unzipSync(bytes, {
+      filter(f) {
+        entries++;
+        total += f.originalSize;
+        if (entries > MAX_ZIP_ENTRIES || total > MAX_UNZIPPED_BYTES || f.originalSize > MAX_UNZIPPED_BYTES) throw new Error('bomb');
+        return false;
+      },
+    });
+  } catch (e) {
+    throw (e as Error).message === 'bomb' ? bad('BASKET_ERR_FILE_BOMB', 413) : bad('BASKET_ERR_FILE_BROKEN');
+  }
+}
+
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.subarray(0, 4096).includes(0)) throw bad('BASKET_ERR_FILE_FORMAT');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    // Excel in Russian saves CSV in Windows-1251.
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}
+
+const cellText = (v: unknown): string => (v == null ? '' : v instanceof Date ? '' : String(v).trim());
+
+const ARTICLE_TITLE = /^(артикул|арт\.?|article|sku|код товара|код)$/i;
+const QTY_TITLE = /^(кол-?во|количество|qty|quantity|кол\.?|шт\.?|заказ)/i;
+
+/** Spreadsheet rows → lines. A title row («Артикул», «Количество») picks the columns; otherwise A and B. */
+export function rowsToLines(data: unknown[][]): ParsedLine[] {
+  let articleCol = 0;
+  let qtyCol = 1;
+  let start = 0;
+  const titleRow = data.findIndex((r, i) => i < 5 && r.some((c) => ARTICLE_TITLE.test(cellText(c))));
+  if (titleRow >= 0) {
+    const r = data[titleRow]!;
+    articleCol = r.findIndex((c) => ARTICLE_TITLE.test(cellText(c)));
+    const q = r.findIndex((c) => QTY_TITLE.test(cellText(c)));
+    qtyCol = q >= 0 ? q : articleCol + 1;
+    start = titleRow + 1;
+  }
+  const out: ParsedLine[] = [];
+  for (let i = start; i < data.length; i++) {
+    const row = data[i]!;
+    const article = cellText(row[articleCol]);
+    const rawQty = cellText(row[qtyCol]);
+    if (!article && !rawQty) continue;
+    const input = row.map(cellText).filter(Boolean).join(' · ').slice(0, 200);
+    if (!article) {
+      out.push({ line: i + 1, input, article: '', quantity: 1, error: t('BASKET_ERR_NO_ARTICLE') });
+      continue;
+    }
+    const q = parseQuantity(rawQty);
+    if (typeof q === 'string') out.push({ line: i + 1, input, article, quantity: 1, error: q });
+    else out.push({ line: i + 1, input, article, quantity: q ?? 1 });
+  }
+  return out;
+}
+
+/** XLSX or CSV/TXT bytes → parsed lines (at most MAX_LINES). */
+export async function parseOrderFile(name: string, bytes: Uint8Array): Promise<ParsedLine[]> {
+  let lines: ParsedLine[];
+  if (isOle(bytes)) throw bad('BASKET_ERR_FILE_XLS');
+  if (isZip(bytes)) {
+    assertSafeZip(bytes);
+    let sheets;
+    try {
+      sheets = await readXlsxFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    } catch {
+      throw bad('BASKET_ERR_FILE_BROKEN');
+    }
+    const sheet = sheets.find((s) => s.data.length > 0);
+    if (!sheet) throw bad('BASKET_ERR_FILE_EMPTY');
+    if (sheet.data.length > MAX_LINES + 5) throw bad('BASKET_ERR_TOO_MANY_LINES');
+    lines = rowsToLines(sheet.data as unknown[][]);
+  } else {
+    if (/\.(xlsx|xlsm|ods|pdf|docx?)$/i.test(name)) throw bad('BASKET_ERR_FILE_BROKEN');
+    const text = decodeText(bytes);
+    const raw = text.split(/\r\n|\n|\r/);
+    if (raw.length > MAX_LINES + 5) throw bad('BASKET_ERR_TOO_MANY_LINES');
+    lines = [];
+    raw.forEach((l, i) => {
+      const p = parseLine(l, i + 1);
+      if (p) lines.push(p);
+    });
+  }
+  if (!lines.length) throw bad('BASKET_ERR_FILE_EMPTY');
+  if (lines.length > MAX_LINES) throw bad('BASKET_ERR_TOO_MANY_LINES');
+  return lines;
+}
