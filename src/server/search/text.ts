@@ -83,7 +83,10 @@ export function articleCandidates(q: string): string[] {
   for (let i = 0; i < parts.length; i++)
     for (let j = i; j < Math.min(parts.length, i + 4); j++) {
       const joined = parts.slice(i, j + 1).join('');
-      for (const variant of [joined, ru.toEn(joined), ru.fromEn(joined)]) {
+      // Letter prefixes are typed in the wrong layout while the rest may be Latin already ("PL7202X" for "ЗД7202X").
+      const head = joined.match(/^\p{L}+/u)?.[0] ?? '';
+      const tail = joined.slice(head.length);
+      for (const variant of [joined, ru.toEn(joined), ru.fromEn(joined), ru.toEn(head) + tail, ru.fromEn(head) + tail]) {
         const norm = normalizeArticle(variant);
         if (norm.length >= 3 && /\d/.test(norm) && /^[\p{L}\p{N}]+$/u.test(norm)) out.add(norm);
       }
