@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput } from '../../server/http/api';
+import { ERR, endpoint, fail, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
 import { searchHeader } from '../../server/search/service';
 import { t } from '../../i18n';
@@ -16,3 +16,6 @@ export const POST = endpoint(async (ctx) => {
   const { query } = await parseInput(ctx, Input);
   return ok(await searchHeader(await getDb(), query));
 });
+
+/** The spec defines this call as POST only. */
+export const GET = () => fail(405, [{ code: ERR.METHOD, message: t('ERR_METHOD') }]);

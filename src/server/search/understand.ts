@@ -201,7 +201,9 @@ export async function understand(db: Db, raw: string): Promise<Plan> {
     if (chosen.length) {
       const how = chosen[0]!.how === 'exact' && !exact.length ? 'prefix' : chosen[0]!.how;
       if (how === 'layout' || how === 'translit') changed = true;
-      const shown = chosen[0]!.how === 'exact' ? fold(chunk) : stemmed(chosen[0]!).map((t) => (t.lex.length === 1 ? vocab.word.get(t.lex[0]!) : undefined) ?? t.w).join(' ');
+      // A layout fix is a real word already ("дрель"); a transliteration is a spelling guess ("дрел"), so show the catalogue's word.
+      const shown =
+        chosen[0]!.how === 'translit' ? stemmed(chosen[0]!).map((t) => (t.lex.length === 1 ? vocab.word.get(t.lex[0]!) : undefined) ?? t.w).join(' ') : chosen[0]!.words.join(' ');
       clauses.push({ typed: chunk, shown, alternatives: chosen.map(toTerms), how });
       return;
     }
