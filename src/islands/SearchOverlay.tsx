@@ -146,6 +146,7 @@ export default function SearchOverlay({ labels, inputId }: Props) {
   const optionProps = (o: Option) => ({
     id: o.id,
     role: 'option',
+    'data-href': o.href,
     'aria-selected': o.id === activeId,
     className: `sov__opt${o.id === activeId ? ' sov__opt--on' : ''}`,
     onMouseDown: (e: React.MouseEvent) => e.preventDefault(),
