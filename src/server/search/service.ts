@@ -59,6 +59,7 @@ function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number,
     const v = s.trim().replace(/\s+/g, ' ');
     if (v && v !== fold(plan.query) && !out.includes(v)) out.push(v);
   };
+  if (!result.total) return [];
   if (plan.corrected) push(plan.corrected);
   for (const s of result.sections.slice(0, 3)) {
     const name = sectionsById.get(s.id)?.name;
