@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { searchEngine } from './service';
+import type { SearchEngine } from './engine';
 import { understand } from './understand';
 import { rowsOf } from './rows';
 
@@ -29,8 +30,7 @@ async function relevantIds(db: Db, j: Judgement): Promise<Set<number>> {
   return new Set(rowsOf<{ id: number }>(res).map((x) => Number(x.id)));
 }
 
-export async function evaluate(db: Db, judged: Judgement[]): Promise<Evaluation> {
-  const engine = searchEngine(db);
+export async function evaluate(db: Db, judged: Judgement[], engine: SearchEngine = searchEngine(db)): Promise<Evaluation> {
   const outcomes: QueryOutcome[] = [];
   for (const j of judged) {
     const relevant = await relevantIds(db, j);

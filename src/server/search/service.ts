@@ -2,21 +2,26 @@
  * Search services behind POST api/searchHeader/ and the /search/ page. Both understand the query
  * once, ask the configured engine for ranked ids and facet counts, and render with the shared cards.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { brands } from '../db/schema';
+import { brands, products } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
 import { understand, type Plan } from './understand';
+import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
 
 export const SEARCH_PAGE_SIZE = 24;
 
-/** The embedded engine; a dedicated one (docs/search-scale-out.md) would be chosen here by configuration. */
-export function searchEngine(db: Db): SearchEngine {
-  return new PgSearchEngine(db);
+/**
+ * The embedded engines: `memory` (default, an in-process index fed by the database's change feed) or
+ * `postgres` (SEARCH_ENGINE=postgres: full text straight in SQL, no memory per node). A dedicated engine
+ * (docs/search-scale-out.md) would be chosen here too.
+ */
+export function searchEngine(db: Db, kind = process.env.SEARCH_ENGINE): SearchEngine {
+  return kind === 'postgres' ? new PgSearchEngine(db) : new MemorySearchEngine(db);
 }
 
 export type HeaderProduct = { id: number; name: string; article: string; price: number; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
@@ -33,23 +38,51 @@ export type HeaderResult = {
   sts: string[];
 };
 
-async function brandRows(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { id: number; code: string; name: string }>();
-  const rows = await db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).where(inArray(brands.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+type BrandRow = { id: number; code: string; name: string };
+/** Brand names for facets change rarely: one small table per node for 30 s, like the section tree (matching itself is always fresh). */
+const BRANDS_TTL_MS = 30_000;
+let brandCache: { at: number; db: Db; rows: Promise<Map<number, BrandRow>> } | null = null;
+
+async function brandRows(db: Db, ids: number[]): Promise<Map<number, BrandRow>> {
+  if (!brandCache || brandCache.db !== db || Date.now() - brandCache.at > BRANDS_TTL_MS) {
+    const rows = db
+      .select({ id: brands.id, code: brands.code, name: brands.name })
+      .from(brands)
+      .then((list) => new Map(list.map((r) => [r.id, r])));
+    brandCache = { at: Date.now(), db, rows };
+    rows.catch(() => (brandCache = null));
+  }
+  const all = await brandCache.rows;
+  return new Map(ids.filter((id) => all.has(id)).map((id) => [id, all.get(id)!]));
 }
 
-const toHeaderProduct = (c: ProductCard): HeaderProduct => ({
-  id: c.id,
-  name: c.name,
-  article: c.article,
-  price: c.price,
-  oldPrice: c.oldPrice,
-  url: c.url,
-  image: `/img/p/${c.id}/0-160.webp`,
-  brand: c.brand,
-  canBuy: c.canBuy,
-});
+/**
+ * The overlay's four products by primary key only: the shared card query also sums stock per product,
+ * which the overlay does not show and which costs ~20 ms at 100,000 products.
+ */
+async function headerProducts(db: Db, ids: number[]): Promise<HeaderProduct[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: products.id, code: products.code, name: products.name, article: products.article, price: products.price, oldPrice: products.oldPrice, canBuy: products.canBuy, brand: brands.name })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      article: r.article,
+      price: Number(r.price),
+      oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
+      url: `/${r.code}/`,
+      image: `/img/p/${r.id}/0-160.webp`,
+      brand: r.brand,
+      canBuy: r.canBuy,
+    }));
+}
 
 /** Query suggestions: the understood query, then its best sections and brands as ready-made queries. */
 function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number, SectionNode>, brandById: Map<number, { name: string }>): string[] {
@@ -77,9 +110,9 @@ function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number,
 export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
   const plan = await understand(db, query);
   const result = await engine.search(plan, { limit: SEARCH_LIMITS.products });
-  const [tree, cards, brandMap] = await Promise.all([
+  const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
-    cardsByIds(db, result.ids),
+    headerProducts(db, result.ids),
     brandRows(db, result.brands.slice(0, SEARCH_LIMITS.brands).map((b) => b.id)),
   ]);
   const categories = result.sections
@@ -102,7 +135,7 @@ export async function searchHeader(db: Db, query: string, engine: SearchEngine =
     total: result.total,
     categories,
     brands: brandList,
-    products: cards.map(toHeaderProduct),
+    products: items,
     sts: suggestions(plan, result, tree.byId, brandMap),
   };
 }
