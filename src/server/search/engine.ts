@@ -35,6 +35,8 @@ export type SearchResult = {
 
 export interface SearchEngine {
   readonly name: string;
+  /** Engines with their own copy of the data catch up with the database here, before the query is understood. */
+  sync?(): Promise<void>;
   search(plan: Plan, req: SearchRequest): Promise<SearchResult>;
 }
 

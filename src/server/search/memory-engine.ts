@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import type { Plan, Term } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from './rows';
+import { vocabularyMayHaveChanged } from './understand';
 
 /** Weight of a word by where it stands: name and brand (A), section path (B), properties (C). */
 const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
@@ -27,11 +28,11 @@ function parseDoc(doc: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of doc.matchAll(TSV)) {
     const lex = m[1]!.replace(/''/g, "'");
-    let w = WEIGHT.D!;
-    for (const pos of (m[2] ?? '').split(',')) {
-      const letter = pos.replace(/[0-9]/g, '') || 'D';
-      w = Math.max(w, WEIGHT[letter] ?? WEIGHT.D!);
-    }
+    // A word both in the name and in the section path ("Аккумулятор …" in «Аккумуляторы») outweighs a word
+    // only in the name ("… (1 АКБ + ЗУ)" of a screwdriver kit): each place counts once.
+    const letters = new Set((m[2] ?? 'D').split(',').map((pos) => pos.replace(/[0-9]/g, '') || 'D'));
+    let w = 0;
+    for (const l of letters) w += WEIGHT[l] ?? WEIGHT.D!;
     out.set(lex, w);
   }
   return out;
@@ -187,6 +188,7 @@ export class MemorySearchEngine implements SearchEngine {
       await this.db.execute(sql`SELECT id, product_id FROM search_changes WHERE id > ${index.lastChange} ORDER BY id LIMIT ${MAX_INCREMENTAL + 1}`),
     );
     if (!changes.length) return index;
+    vocabularyMayHaveChanged(this.db);
     if (changes.length > MAX_INCREMENTAL || changes.some((c) => c.product_id === null)) {
       cache.index = await loadAll(this.db);
       return cache.index;
@@ -200,8 +202,17 @@ export class MemorySearchEngine implements SearchEngine {
     return index;
   }
 
+  private synced: Promise<MemoryIndex> | null = null;
+
+  async sync(): Promise<void> {
+    this.synced = this.index();
+    await this.synced;
+  }
+
   async search(plan: Plan, req: SearchRequest): Promise<SearchResult> {
-    const index = await this.index();
+    // Already caught up by sync() for this request; otherwise (tests, the benchmark) catch up now.
+    const index = await (this.synced ?? this.index());
+    this.synced = null;
     // slot → [tier, score]; tiers: exact article 0, article prefix 1, article part 2, words 3.
     const hits = new Map<number, { tier: number; score: number }>();
     const put = (slot: number, tier: number, score: number) => {

@@ -107,8 +107,13 @@ function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number,
   return out.slice(0, SEARCH_LIMITS.sts);
 }
 
+async function understood(db: Db, query: string, engine: SearchEngine): Promise<Plan> {
+  if (engine.sync) await engine.sync();
+  return understand(db, query, { followsChanges: !!engine.sync });
+}
+
 export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
-  const plan = await understand(db, query);
+  const plan = await understood(db, query, engine);
   const result = await engine.search(plan, { limit: SEARCH_LIMITS.products });
   const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
@@ -156,7 +161,7 @@ export type SearchPageData = {
 };
 
 export async function searchPage(db: Db, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
-  const plan = await understand(db, input.q);
+  const plan = await understood(db, input.q, engine);
   const limit = SEARCH_PAGE_SIZE;
   const result = await engine.search(plan, { brandIds: input.brand, sectionIds: input.section, sort: input.sort, limit, offset: (input.page - 1) * limit });
   const pages = Math.max(1, Math.ceil(result.total / limit));

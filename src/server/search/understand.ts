@@ -36,13 +36,15 @@ export type Plan = {
 
 type Vocabulary = { size: number; lexemes: Set<string>; word: Map<string, string>; byLength: Map<number, string[]>; sorted: string[] };
 
-type Cache = { vocab: Vocabulary | null; synonyms: { phrases: string[][] }[] | null };
+type Cache = { vocab: Vocabulary | null; vocabStale: boolean; synonyms: { phrases: string[][] }[] | null; stems: Map<string, string[]> };
+/** Stems are a pure function of the word: remembered per node (bounded) so that a warm search needs no stemming round trip. */
+const MAX_STEMS = 50_000;
 const g = globalThis as typeof globalThis & { __searchVocab?: WeakMap<object, Cache> };
 g.__searchVocab ??= new WeakMap();
 
 function cacheFor(db: Db): Cache {
   let c = g.__searchVocab!.get(db);
-  if (!c) g.__searchVocab!.set(db, (c = { vocab: null, synonyms: null }));
+  if (!c) g.__searchVocab!.set(db, (c = { vocab: null, vocabStale: true, synonyms: null, stems: new Map() }));
   return c;
 }
 
@@ -141,7 +143,12 @@ function toTsquery(clauses: Clause[], withPrefix: boolean): string | null {
 
 const NUMBER = /^\d+$/;
 
-export async function understand(db: Db, raw: string): Promise<Plan> {
+export type UnderstandOptions = {
+  /** The caller's engine has just read the change feed and called `vocabularyMayHaveChanged()` if needed. */
+  followsChanges?: boolean;
+};
+
+export async function understand(db: Db, raw: string, opts: UnderstandOptions = {}): Promise<Plan> {
   const query = cleanQuery(raw);
   const empty: Plan = { query, clauses: [], articles: [], articlePart: null, tsquery: null, tsqueryExact: null, corrected: null };
   if (!query) return empty;
@@ -170,9 +177,21 @@ export async function understand(db: Db, raw: string): Promise<Plan> {
   });
   const allWords = [...new Set(readings.flat().flatMap((r) => r.words))].filter((w) => w.length <= 60);
   const synonyms = await synonymLexemes(db, cache);
-  const { size, lex } = await lexize(db, allWords);
-  if (!cache.vocab || cache.vocab.size !== size) cache.vocab = await loadVocabulary(db);
+  // The vocabulary only grows when products change; an engine that follows the change feed says so
+  // (vocabularyStale); otherwise its size is checked in the same round trip as the stemming.
+  const missing = allWords.filter((w) => !cache.stems.has(w));
+  if (missing.length || !opts.followsChanges) {
+    const { size, lex } = await lexize(db, missing);
+    if (cache.stems.size + lex.size > MAX_STEMS) cache.stems.clear();
+    for (const [w, l] of lex) cache.stems.set(w, l);
+    if (cache.vocab && cache.vocab.size !== size) cache.vocabStale = true;
+  }
+  if (!cache.vocab || cache.vocabStale) {
+    cache.vocab = await loadVocabulary(db);
+    cache.vocabStale = false;
+  }
   const vocab = cache.vocab;
+  const lex = cache.stems;
   const synonymLex = new Set(synonyms.flatMap((s) => s.phrases.flat()));
   const known = (l: string) => vocab.lexemes.has(l) || synonymLex.has(l);
 
@@ -254,6 +273,11 @@ function applySynonyms(clauses: Clause[], groups: { phrases: string[][] }[]): Cl
     i += matched.n;
   }
   return out;
+}
+
+/** Products changed (seen in the change feed): reload the vocabulary before the next correction. */
+export function vocabularyMayHaveChanged(db: Db): void {
+  cacheFor(db).vocabStale = true;
 }
 
 /** Only for tests and the benchmark: forget what this process learned about a database. */
