@@ -22,6 +22,13 @@ type Posting = { slots: number[]; weights: number[] };
 
 type Row = { id: number; doc: string; brand_id: number; section_id: number; price: number; popularity: number; created: number; article_norm: string; active: boolean };
 
+/**
+ * Article numbers in names become lexemes too ("gsb1234k", "060111662"): a short number such as "12" while
+ * typing "болгарка 12…" would expand to thousands of them. Articles have their own path (exact, prefix, part),
+ * so completions of 1–3 digits skip them.
+ */
+const ARTICLE_LIKE = /^(?=.*\d)(?:.*\p{L}.*|\d{6,})$/u;
+
 const TSV = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
 
 function parseDoc(doc: string): Map<string, number> {
@@ -119,7 +126,8 @@ class MemoryIndex {
       else hi = mid;
     }
     const out: string[] = [];
-    for (let i = lo; i < list.length && list[i]!.startsWith(prefix); i++) out.push(list[i]!);
+    const skipArticles = /^\d{1,3}$/.test(prefix);
+    for (let i = lo; i < list.length && list[i]!.startsWith(prefix); i++) if (!skipArticles || !ARTICLE_LIKE.test(list[i]!)) out.push(list[i]!);
     return out;
   }
 

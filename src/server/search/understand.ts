@@ -206,7 +206,7 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
     if (typedWords.every((t) => t.lex.length === 0)) return;
     // A number, or letters glued to digits: matched as typed, never "corrected".
     if (typedWords.some((t) => /\d/.test(t.w))) {
-      const terms = typedWords.flatMap((t, k) => t.lex.map((l) => ({ lex: l, prefix: isLast && k === typedWords.length - 1 })));
+      const terms = typedWords.flatMap((t, k) => t.lex.map((l) => ({ lex: l, prefix: isLast && k === typedWords.length - 1 && l.length >= 2 })));
       clauses.push({ typed: chunk, shown: fold(chunk), alternatives: [terms], how: 'number' });
       return;
     }
