@@ -7,14 +7,6 @@ CREATE OR REPLACE FUNCTION search_fold(t text) RETURNS text LANGUAGE sql IMMUTAB
   SELECT translate(lower(coalesce(t, '')), 'ё', 'е')
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION search_section_path(s_id integer) RETURNS text LANGUAGE sql STABLE AS $$
-  WITH RECURSIVE up AS (
-    SELECT id, parent_id, name, 0 AS lvl FROM sections WHERE id = s_id
-    UNION ALL SELECT s.id, s.parent_id, s.name, up.lvl + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.lvl < 5
-  )
-  SELECT coalesce(string_agg(name, ' '), '') FROM up
-$$;
---> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_props_text(props jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(string_agg(value, ' '), '') FROM jsonb_each_text(coalesce(props, '{}'::jsonb))
 $$;
@@ -23,12 +15,18 @@ $$;
 CREATE OR REPLACE FUNCTION search_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
-  WITH src AS (
+  -- All section paths at once (a hundred sections), not one recursive query per product.
+  WITH RECURSIVE up AS (
+    SELECT id AS leaf, parent_id, name, 0 AS lvl FROM sections
+    UNION ALL SELECT up.leaf, s.parent_id, s.name, up.lvl + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.lvl < 5
+  ), paths AS (
+    SELECT leaf, string_agg(name, ' ' ORDER BY lvl) AS path FROM up GROUP BY leaf
+  ), src AS (
     SELECT p.id,
            search_fold(p.name || ' ' || b.name || ' ' || coalesce(b.name_cyr, '')) AS head,
-           search_fold(search_section_path(p.section_id)) AS path,
+           search_fold(coalesce(paths.path, '')) AS path,
            search_fold(search_props_text(p.properties)) AS props
-    FROM products p JOIN brands b ON b.id = p.brand_id
+    FROM products p JOIN brands b ON b.id = p.brand_id LEFT JOIN paths ON paths.leaf = p.section_id
     WHERE p.id = ANY(ids)
   ), docs AS (
     INSERT INTO search_documents (product_id, doc)
