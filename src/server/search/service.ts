@@ -169,10 +169,12 @@ export async function searchPage(db: Db, input: SearchPageInput, engine: SearchE
   const brandsFacet = result.brands
     .map((b) => ({ id: b.id, name: brandMap.get(b.id)?.name ?? '', count: b.count, selected: input.brand.includes(b.id) }))
     .filter((b) => b.name)
-    .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+    // What is chosen stays on top of the (scrolling) list, then the biggest.
+    .sort((a, b) => Number(b.selected) - Number(a.selected) || b.count - a.count || a.name.localeCompare(b.name, 'ru'));
   const sectionsFacet = result.sections
     .map((s) => ({ id: s.id, name: tree.byId.get(s.id)?.name ?? '', count: s.count, selected: input.section.includes(s.id) }))
-    .filter((s) => s.name);
+    .filter((s) => s.name)
+    .sort((a, b) => Number(b.selected) - Number(a.selected) || b.count - a.count);
 
   let suggestion: SearchPageData['suggestion'] = null;
   let popularSections: SectionNode[] = [];
