@@ -50,6 +50,8 @@ server.listen(port, host, async () => {
     await new Promise((r) => setTimeout(r, 200));
   }
   console.log(`Store ready on ${base}/ (database ready in ${Date.now() - started} ms)`);
+  // Search keeps an in-process index (docs/decisions/0030-search.md): build it now, not on the first visitor's query.
+  fetch(`${base}/api/searchHeader/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":""}' }).catch(() => {});
 });
 
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));

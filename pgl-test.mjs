@@ -1,0 +1,12 @@
+import { openDatabase } from './src/server/db/client.ts';
+import { seedDatabase } from './src/server/seed/seed.ts';
+import { sql } from 'drizzle-orm';
+const h = await openDatabase({ dataDir: 'memory://' });
+let t = Date.now();
+await seedDatabase(h.db, { products: 2000 });
+console.log('seed ms', Date.now() - t);
+const q = async (s) => (await h.db.execute(sql.raw(s))).rows;
+console.log(await q("select count(*) from search_documents"), await q("select count(*) from search_vocabulary"));
+console.log(await q("select * from search_vocabulary order by random() limit 30"));
+console.log(await q("select p.name, d.doc from search_documents d join products p on p.id=d.product_id limit 2"));
+await h.close();

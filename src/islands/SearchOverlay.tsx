@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../stores/search';
+import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../config/constants';
+
+type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
+type Props = { labels: Labels; inputId: string };
+
+type Option = { id: string; group: 'history' | 'sts' | 'categories' | 'brands' | 'products'; label: string; href: string; query: string };
+
+const price = (n: number) => `${n.toLocaleString('ru-BY', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ')} р.`;
+
+/**
+ * The header search overlay. The server-rendered form (GET /search/) keeps working without JS;
+ * once hydrated, focusing its field opens this ARIA combobox: results after a 500 ms pause,
+ * ↑ ↓ to move, Enter to open, Esc to close, history when the field is empty.
+ */
+export default function SearchOverlay({ labels, inputId }: Props) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [data, setData] = useState<SearchHeaderData | null>(null);
+  const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
+  const [active, setActive] = useState(-1);
+  const history = useStore($searchHistory);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const seq = useRef(0);
+
+  // Take over the zero-JS field: opening on focus, carrying over what is already typed.
+  useEffect(() => {
+    loadSearchHistory();
+    const field = document.getElementById(inputId) as HTMLInputElement | null;
+    if (!field) return;
+    const openFrom = () => {
+      setQuery(field.value);
+      setOpen(true);
+    };
+    field.addEventListener('focus', openFrom);
+    field.form?.setAttribute('data-enhanced', '');
+    return () => field.removeEventListener('focus', openFrom);
+  }, [inputId]);
+
+  // Opening locks page scroll (spec §4); closing gives it back.
+  useEffect(() => {
+    if (!open) return;
+    const html = document.documentElement;
+    const before = html.style.overflow;
+    html.style.overflow = 'hidden';
+    inputRef.current?.focus();
+    return () => {
+      html.style.overflow = before;
+    };
+  }, [open]);
+
+  // Fast search after the pause; a newer keystroke makes an older answer irrelevant.
+  useEffect(() => {
+    if (!open) return;
+    const q = query.trim();
+    const n = ++seq.current;
+    if (!q) {
+      setData(null);
+      setState('idle');
+      return;
+    }
+    const timer = setTimeout(() => {
+      setState('loading');
+      searchHeader(query)
+        .then((d) => {
+          if (n !== seq.current) return;
+          setData(d);
+          setState('idle');
+          setActive(-1);
+        })
+        .catch(() => n === seq.current && setState('error'));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, open]);
+
+  const options = useMemo<Option[]>(() => {
+    if (!query.trim()) return history.slice(0, SEARCH_HISTORY_SHOWN).map((h, i) => ({ id: `sh-${i}`, group: 'history', label: h, href: searchPageUrl(h), query: h }));
+    if (!data) return [];
+    const q = data.corrected ?? data.query;
+    return [
+      ...data.sts.map((s, i) => ({ id: `ss-${i}`, group: 'sts' as const, label: s, href: searchPageUrl(s), query: s })),
+      ...data.categories.map((c) => ({ id: `sc-${c.id}`, group: 'categories' as const, label: c.name, href: c.url, query: q })),
+      ...data.brands.map((b) => ({ id: `sb-${b.id}`, group: 'brands' as const, label: b.name, href: b.url, query: q })),
+      ...data.products.map((p) => ({ id: `sp-${p.id}`, group: 'products' as const, label: p.name, href: p.url, query: q })),
+    ];
+  }, [query, data, history]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setActive(-1);
+    const field = document.getElementById(inputId) as HTMLInputElement | null;
+    if (field) {
+      field.value = query;
+      // Blur first so that focusing again (next time) reopens the overlay.
+      field.blur();
+    }
+  }, [inputId, query]);
+
+  const go = (href: string, remembered: string) => {
+    rememberQuery(remembered);
+    location.assign(href);
+  };
+
+  const clear = () => {
+    seq.current++;
+    setQuery('');
+    setData(null);
+    setState('idle');
+    setActive(-1);
+    inputRef.current?.focus();
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!options.length) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the field itself: ↓ from the last option and ↑ from the first come back to it.
+      setActive((i) => {
+        const next = i + step;
+        if (next >= options.length) return -1;
+        if (next < -1) return options.length - 1;
+        return next;
+      });
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const opt = options[active];
+      if (opt) go(opt.href, opt.query);
+      else if (query.trim()) go(searchPageUrl(query), data?.corrected ?? query);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    }
+  };
+
+  useEffect(() => {
+    if (active >= options.length) setActive(-1);
+  }, [active, options.length]);
+
+  if (!open) return null;
+
+  const activeId = options[active]?.id;
+  const byGroup = (g: Option['group']) => options.filter((o) => o.group === g);
+  const optionProps = (o: Option) => ({
+    id: o.id,
+    role: 'option',
+    'data-href': o.href,
+    'aria-selected': o.id === activeId,
+    className: `sov__opt${o.id === activeId ? ' sov__opt--on' : ''}`,
+    onMouseDown: (e: React.MouseEvent) => e.preventDefault(),
+    onClick: () => go(o.href, o.query),
+  });
+  const group = (g: Option['group'], title: string, render: (o: Option) => React.ReactNode = (o) => o.label) => {
+    const list = byGroup(g);
+    if (!list.length) return null;
+    return (
+      <li role="presentation" className="sov__group">
+        <div className="sov__title" id={`sov-${g}`}>{title}</div>
+        <ul role="group" aria-labelledby={`sov-${g}`}>
+          {list.map((o) => (
+            <li key={o.id} {...optionProps(o)}>
+              {render(o)}
+            </li>
+          ))}
+        </ul>
+      </li>
+    );
+  };
+  const productById = new Map((data?.products ?? []).map((p) => [`sp-${p.id}`, p]));
+  const status =
+    state === 'loading' ? labels.loading : state === 'error' ? labels.error : query.trim() && data && !data.total && !data.sts.length ? labels.nothing : '';
+
+  return (
+    <div className="sov" role="dialog" aria-modal="true" aria-label={labels.title}>
+      <div className="sov__backdrop" onClick={close} />
+      <div className="sov__panel">
+        <form
+          className="sov__bar"
+          role="search"
+          action="/search/"
+          method="get"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (query.trim()) go(searchPageUrl(query), data?.corrected ?? query);
+          }}
+        >
+          <input
+            ref={inputRef}
+            className="sov__input"
+            type="search"
+            name="q"
+            value={query}
+            maxLength={200}
+            placeholder={labels.placeholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            role="combobox"
+            aria-label={labels.title}
+            aria-expanded={options.length > 0}
+            aria-controls="sov-list"
+            aria-autocomplete="list"
+            aria-activedescendant={activeId}
+            onInput={(e) => {
+              setQuery((e.target as HTMLInputElement).value);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {query && (
+            <button type="button" className="sov__clear" onClick={clear} aria-label={labels.clear}>
+              ×
+            </button>
+          )}
+          <button type="button" className="sov__close" onClick={close}>
+            {labels.close}
+          </button>
+        </form>
+        <p className="sov__status" role="status" aria-live="polite">
+          {status}
+        </p>
+        <ul id="sov-list" role="listbox" aria-label={labels.title} className="sov__list">
+          {group('history', labels.history)}
+          {group('sts', labels.sts)}
+          {group('categories', labels.categories)}
+          {group('brands', labels.brands)}
+          {group('products', labels.products, (o) => {
+            const p = productById.get(o.id)!;
+            return (
+              <span className="sov__product">
+                <img src={p.image} width={48} height={48} alt="" loading="lazy" />
+                <span>
+                  <span className="sov__name">{p.name}</span>
+                  <span className="sov__meta">
+                    {labels.article} {p.article} · <b>{price(p.price)}</b>
+                  </span>
+                </span>
+              </span>
+            );
+          })}
+        </ul>
+        {query.trim() && data && data.total > 0 && (
+          <a className="sov__all" href={searchPageUrl(query)} onClick={() => rememberQuery(data.corrected ?? query)}>
+            {labels.all} ({data.total})
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Search services behind POST api/searchHeader/ and the /search/ page. Both understand the query
+ * once, ask the configured engine for ranked ids and facet counts, and render with the shared cards.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { brands, products } from '../db/schema';
+import { cardsByIds, type ProductCard } from '../catalog/cards';
+import { cachedSectionTree, type SectionNode } from '../catalog/sections';
+import { SEARCH_LIMITS } from '../../config/constants';
+import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
+import { understand, type Plan } from './understand';
+import { MemorySearchEngine } from './memory-engine';
+import { fold } from './text';
+
+export const SEARCH_PAGE_SIZE = 24;
+
+/**
+ * The embedded engines: `memory` (default, an in-process index fed by the database's change feed) or
+ * `postgres` (SEARCH_ENGINE=postgres: full text straight in SQL, no memory per node). A dedicated engine
+ * (docs/search-scale-out.md) would be chosen here too.
+ */
+export function searchEngine(db: Db, kind = process.env.SEARCH_ENGINE): SearchEngine {
+  return kind === 'postgres' ? new PgSearchEngine(db) : new MemorySearchEngine(db);
+}
+
+export type HeaderProduct = { id: number; name: string; article: string; price: number; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
+export type HeaderCategory = { id: number; name: string; url: string; count: number };
+export type HeaderBrand = { id: number; code: string; name: string; url: string; count: number };
+export type HeaderResult = {
+  query: string;
+  /** The query as understood when it differs from what was typed («Возможно, вы искали …»). */
+  corrected: string | null;
+  total: number;
+  categories: HeaderCategory[];
+  brands: HeaderBrand[];
+  products: HeaderProduct[];
+  sts: string[];
+};
+
+type BrandRow = { id: number; code: string; name: string };
+/** Brand names for facets change rarely: one small table per node for 30 s, like the section tree (matching itself is always fresh). */
+const BRANDS_TTL_MS = 30_000;
+let brandCache: { at: number; db: Db; rows: Promise<Map<number, BrandRow>> } | null = null;
+
+async function brandRows(db: Db, ids: number[]): Promise<Map<number, BrandRow>> {
+  if (!brandCache || brandCache.db !== db || Date.now() - brandCache.at > BRANDS_TTL_MS) {
+    const rows = db
+      .select({ id: brands.id, code: brands.code, name: brands.name })
+      .from(brands)
+      .then((list) => new Map(list.map((r) => [r.id, r])));
+    brandCache = { at: Date.now(), db, rows };
+    rows.catch(() => (brandCache = null));
+  }
+  const all = await brandCache.rows;
+  return new Map(ids.filter((id) => all.has(id)).map((id) => [id, all.get(id)!]));
+}
+
+/**
+ * The overlay's four products by primary key only: the shared card query also sums stock per product,
+ * which the overlay does not show and which costs ~20 ms at 100,000 products.
+ */
+async function headerProducts(db: Db, ids: number[]): Promise<HeaderProduct[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: products.id, code: products.code, name: products.name, article: products.article, price: products.price, oldPrice: products.oldPrice, canBuy: products.canBuy, brand: brands.name })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      article: r.article,
+      price: Number(r.price),
+      oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
+      url: `/${r.code}/`,
+      image: `/img/p/${r.id}/0-160.webp`,
+      brand: r.brand,
+      canBuy: r.canBuy,
+    }));
+}
+
+/** Query suggestions: the understood query, then its best sections and brands as ready-made queries. */
+function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number, SectionNode>, brandById: Map<number, { name: string }>): string[] {
+  const base = plan.corrected ?? fold(plan.query);
+  const out: string[] = [];
+  const push = (s: string) => {
+    const v = s.trim().replace(/\s+/g, ' ');
+    if (v && v !== fold(plan.query) && !out.includes(v)) out.push(v);
+  };
+  if (!result.total) return [];
+  if (plan.corrected) push(plan.corrected);
+  for (const s of result.sections.slice(0, 3)) {
+    const name = sectionsById.get(s.id)?.name;
+    if (name) push(fold(name));
+  }
+  const named = (name: string) => fold(base).includes(fold(name));
+  // One brand only means the query already names it: no "makita makita".
+  for (const b of result.brands.length > 1 ? result.brands.slice(0, 4) : []) {
+    const brand = brandById.get(b.id);
+    if (brand && !named(brand.name)) push(`${base} ${fold(brand.name)}`);
+  }
+  return out.slice(0, SEARCH_LIMITS.sts);
+}
+
+async function understood(db: Db, query: string, engine: SearchEngine): Promise<Plan> {
+  if (engine.sync) await engine.sync();
+  return understand(db, query, { followsChanges: !!engine.sync });
+}
+
+export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
+  const plan = await understood(db, query, engine);
+  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products });
+  const [tree, items, brandMap] = await Promise.all([
+    cachedSectionTree(db),
+    headerProducts(db, result.ids),
+    brandRows(db, result.brands.slice(0, SEARCH_LIMITS.brands).map((b) => b.id)),
+  ]);
+  const categories = result.sections
+    .slice(0, SEARCH_LIMITS.categories)
+    .map((s) => {
+      const node = tree.byId.get(s.id);
+      return node ? { id: node.id, name: node.name, url: node.url, count: s.count } : null;
+    })
+    .filter((c): c is HeaderCategory => c !== null);
+  const brandList = result.brands
+    .slice(0, SEARCH_LIMITS.brands)
+    .map((b) => {
+      const row = brandMap.get(b.id);
+      return row ? { id: row.id, code: row.code, name: row.name, url: `/brands/${row.code}/`, count: b.count } : null;
+    })
+    .filter((b): b is HeaderBrand => b !== null);
+  return {
+    query: plan.query,
+    corrected: plan.corrected,
+    total: result.total,
+    categories,
+    brands: brandList,
+    products: items,
+    sts: suggestions(plan, result, tree.byId, brandMap),
+  };
+}
+
+export type FacetOption = { id: number; name: string; count: number; selected: boolean };
+export type SearchPageInput = { q: string; page: number; sort: SearchSort; brand: number[]; section: number[] };
+export type SearchPageData = {
+  plan: Plan;
+  total: number;
+  page: number;
+  pages: number;
+  products: ProductCard[];
+  brands: FacetOption[];
+  sections: FacetOption[];
+  /** When nothing matched: a shorter or corrected query that does match, with its count. */
+  suggestion: { query: string; total: number } | null;
+  popularSections: SectionNode[];
+};
+
+export async function searchPage(db: Db, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
+  const plan = await understood(db, input.q, engine);
+  const limit = SEARCH_PAGE_SIZE;
+  const result = await engine.search(plan, { brandIds: input.brand, sectionIds: input.section, sort: input.sort, limit, offset: (input.page - 1) * limit });
+  const pages = Math.max(1, Math.ceil(result.total / limit));
+  const [tree, cards, brandMap] = await Promise.all([cachedSectionTree(db), cardsByIds(db, result.ids), brandRows(db, result.brands.map((b) => b.id))]);
+  const brandsFacet = result.brands
+    .map((b) => ({ id: b.id, name: brandMap.get(b.id)?.name ?? '', count: b.count, selected: input.brand.includes(b.id) }))
+    .filter((b) => b.name)
+    // What is chosen stays on top of the (scrolling) list, then the biggest.
+    .sort((a, b) => Number(b.selected) - Number(a.selected) || b.count - a.count || a.name.localeCompare(b.name, 'ru'));
+  const sectionsFacet = result.sections
+    .map((s) => ({ id: s.id, name: tree.byId.get(s.id)?.name ?? '', count: s.count, selected: input.section.includes(s.id) }))
+    .filter((s) => s.name)
+    .sort((a, b) => Number(b.selected) - Number(a.selected) || b.count - a.count);
+
+  let suggestion: SearchPageData['suggestion'] = null;
+  let popularSections: SectionNode[] = [];
+  if (result.total === 0 && plan.query) {
+    suggestion = await relaxedQuery(db, plan, engine);
+    popularSections = tree.roots
+      .flatMap((r) => r.children)
+      .sort((a, b) => b.productCount - a.productCount)
+      .slice(0, 8);
+  }
+  return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections };
+}
+
+/**
+ * Nothing matched every word: offer the understood query without the word that blocks it most
+ * (the one whose removal finds the most), or the corrected query itself.
+ */
+async function relaxedQuery(db: Db, plan: Plan, engine: SearchEngine): Promise<{ query: string; total: number } | null> {
+  if (plan.clauses.length < 2) return null;
+  let best: { query: string; total: number } | null = null;
+  for (let i = 0; i < Math.min(plan.clauses.length, 6); i++) {
+    const text = plan.clauses
+      .filter((_, k) => k !== i)
+      .map((c) => c.shown)
+      .join(' ');
+    const relaxed = await understand(db, `${text} `);
+    const r = await engine.search(relaxed, { limit: 1 });
+    if (r.total > 0 && (!best || r.total > best.total)) best = { query: text, total: r.total };
+  }
+  return best;
+}

@@ -1,0 +1,126 @@
+/**
+ * Pure text helpers of the search pipeline: cleaning, tokens, keyboard layout, transliteration,
+ * article candidates, edit distance. No database here, so all of it is unit-tested directly.
+ */
+import ru from 'convert-layout/ru';
+import { normalizeArticle, translit } from '../lib/text';
+
+/** The header field's maxlength; longer input is cut, never rejected, on the results page. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** Control and format characters (NUL, zero-width spaces, bidi marks…) become spaces. */
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+export function cleanQuery(raw: string): string {
+  return raw.normalize('NFKC').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+/** Lower case and ё = е, as the database folds documents (search_fold). */
+export function fold(s: string): string {
+  return s.toLowerCase().replace(/ё/g, 'е');
+}
+
+/** Query chunks: whitespace and punctuation that no keyboard layout maps to a letter split them. */
+export function chunks(q: string): string[] {
+  return q.split(/[\s\-/\\|!?()"«»+*&:_=@#$%^{}<>№–—]+/u).filter(Boolean);
+}
+
+export const words = (s: string): string[] => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const LATIN_KEYS = /^[a-z[\];',.`~]+$/i;
+const CYR_KEYS = /^[а-яё.,;'[\]]+$/i;
+
+/**
+ * The same keys typed in the other layout. Only whole chunks made of letter keys are converted,
+ * because convert-layout also maps `.,;[]'` to letters (б ю ж х ъ э): "GSB 1234." stays as typed.
+ */
+export function otherLayout(chunk: string): string | null {
+  if (LATIN_KEYS.test(chunk) && /[a-z]/i.test(chunk)) return fold(ru.fromEn(chunk.toLowerCase()));
+  if (CYR_KEYS.test(chunk) && /[а-яё]/i.test(chunk)) return ru.toEn(fold(chunk)).toLowerCase();
+  return null;
+}
+
+/** Latin spelling of Russian words → Cyrillic ("drel" → "дрел", "shurupovert" → "шуруповерт"). */
+const LAT_MULTI: [string, string][] = [
+  ['shch', 'щ'], ['sch', 'щ'], ['zh', 'ж'], ['kh', 'х'], ['ch', 'ч'], ['sh', 'ш'], ['ts', 'ц'], ['yu', 'ю'], ['ya', 'я'],
+  ['yo', 'е'], ['ye', 'е'], ['ju', 'ю'], ['ja', 'я'], ['iy', 'ий'], ['yy', 'ый'], ['ck', 'к'], ['ph', 'ф'], ['th', 'т'],
+];
+const LAT_ONE: Record<string, string> = {
+  a: 'а', b: 'б', c: 'к', d: 'д', e: 'е', f: 'ф', g: 'г', h: 'х', i: 'и', j: 'й', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о',
+  p: 'п', q: 'к', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', x: 'кс', y: 'ы', z: 'з',
+};
+
+export function latinToCyrillic(word: string): string | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  let out = '';
+  for (let i = 0; i < word.length; ) {
+    const multi = LAT_MULTI.find(([l]) => word.startsWith(l, i));
+    if (multi) {
+      out += multi[1];
+      i += multi[0].length;
+    } else {
+      const ch = word[i]!;
+      // "y" after a vowel is "й" (makita → макита, but "kley" → "клей").
+      out += ch === 'y' && i > 0 && /[aeiou]/.test(word[i - 1]!) ? 'й' : LAT_ONE[ch]!;
+      i++;
+    }
+  }
+  return out;
+}
+
+export function cyrillicToLatin(word: string): string | null {
+  if (!/^[а-яёіў]+$/.test(word)) return null;
+  return translit(word);
+}
+
+/**
+ * Article numbers as people paste them: "GSB 1234 K", "gsb-1234-k", "ПЫИ1234Л" (wrong layout).
+ * Every run of up to four neighbouring chunks that contains a digit is a candidate.
+ */
+export function articleCandidates(q: string): string[] {
+  const parts = q.split(/\s+/).filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i < parts.length; i++)
+    for (let j = i; j < Math.min(parts.length, i + 4); j++) {
+      const joined = parts.slice(i, j + 1).join('');
+      // Letter prefixes are typed in the wrong layout while the rest may be Latin already ("PL7202X" for "ЗД7202X").
+      const head = joined.match(/^\p{L}+/u)?.[0] ?? '';
+      const tail = joined.slice(head.length);
+      for (const variant of [joined, ru.toEn(joined), ru.fromEn(joined), ru.toEn(head) + tail, ru.fromEn(head) + tail]) {
+        const norm = normalizeArticle(variant);
+        if (norm.length >= 3 && /\d/.test(norm) && /^[\p{L}\p{N}]+$/u.test(norm)) out.add(norm);
+      }
+    }
+  return [...out].slice(0, 40);
+}
+
+/** Damerau–Levenshtein (optimal string alignment) distance, stopping early above `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const prev2: number[] = new Array(b.length + 1).fill(0);
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur: number[] = new Array(b.length + 1).fill(0);
+  const p2 = prev2;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, p2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    for (let j = 0; j <= b.length; j++) p2[j] = prev[j]!;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+/** How many typos a word of this length may carry: none for short words, then 1, then 2. */
+export function allowedEdits(length: number): number {
+  if (length < 4) return 0;
+  if (length < 7) return 1;
+  return 2;
+}

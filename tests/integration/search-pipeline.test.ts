@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import * as t from '../../src/server/db/schema';
+import { openDatabase, type DbHandle } from '../../src/server/db/client';
+import { createTestDb, dbKind, type TestDb } from '../helpers/db';
+import { understand } from '../../src/server/search/understand';
+import { searchEngine, searchHeader, searchPage } from '../../src/server/search/service';
+import { evaluate, type Judgement } from '../../src/server/search/evaluate';
+import { SEARCH_LIMITS } from '../../src/config/constants';
+
+let h: TestDb;
+/** A second connection stands for a second app node (PostgreSQL only: PGlite is single-process). */
+let other: DbHandle | null = null;
+beforeAll(async () => {
+  h = await createTestDb({ products: 2000 });
+  if (h.url) other = await openDatabase({ databaseUrl: h.url });
+});
+afterAll(async () => {
+  await other?.close();
+  await h?.drop();
+});
+
+const top = async (q: string, limit = 4) => {
+  const db = h.db;
+  const r = await searchEngine(db).search(await understand(db, q), { limit });
+  const rows = r.ids.length ? await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, sectionId: t.products.sectionId }).from(t.products).where(sql`${t.products.id} = ANY(${`{${r.ids.join(',')}}`}::int[])`) : [];
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  return { total: r.total, items: r.ids.map((id) => byId.get(id)!) };
+};
+const names = async (q: string) => (await top(q)).items.map((p) => p.name);
+/** Every item passes, and there is at least one (an empty list passes nothing). */
+const all = (list: string[], ok: (n: string) => boolean) => {
+  expect(list.length).toBeGreaterThan(0);
+  expect(list.filter((n) => !ok(n))).toEqual([]);
+};
+
+describe(`query understanding on ${dbKind()}`, () => {
+  it('finds Russian word forms and ё = е', async () => {
+    for (const q of ['дрель', 'дрели', 'дрелей', 'дрелями']) all(await names(q), (n) => n.startsWith('Дрель'));
+    expect((await top('шуруповерт')).total).toBe((await top('шуруповёрт')).total);
+    expect((await top('шуруповерт')).total).toBeGreaterThan(0);
+  });
+
+  it('reads the wrong keyboard layout and says what it understood', async () => {
+    const drill = await understand(h.db, 'lhtkm');
+    expect(drill.corrected).toBe('дрель');
+    all(await names('lhtkm'), (n) => n.startsWith('Дрель'));
+    all(await names('ьфлшеф'), (n) => n.includes('Makita'));
+  });
+
+  it('transliterates both ways: drel, makita ↔ макита, бош ↔ bosch', async () => {
+    all(await names('drel'), (n) => n.startsWith('Дрель'));
+    expect((await top('makita')).total).toBe((await top('макита')).total);
+    expect((await top('бош')).total).toBe((await top('bosch')).total);
+    all(await names('бош'), (n) => n.includes('Bosch'));
+  });
+
+  it('corrects 1–2 letter typos against the catalogue vocabulary, not short words', async () => {
+    expect((await understand(h.db, 'перфоратр')).corrected).toBe('перфоратор');
+    expect((await understand(h.db, 'бетономешлка')).corrected).toMatch(/^бетономешалк/);
+    all(await names('перфоратр'), (n) => n.startsWith('Перфоратор'));
+    // Three letters are too few to guess from: «зуб» is not silently turned into «зубр».
+    expect((await understand(h.db, 'зуб')).corrected).toBeNull();
+  });
+
+  it('treats synonyms as one thing: болгарка = УШМ = угловая шлифмашина', async () => {
+    const a = await top('болгарка', 100);
+    const b = await top('ушм', 100);
+    const c = await top('угловая шлифмашина', 100);
+    expect(a.total).toBeGreaterThan(0);
+    expect(b.total).toBe(a.total);
+    expect(c.total).toBe(a.total);
+    all(b.items.map((p) => p.name), (n) => n.startsWith('Угловая шлифмашина'));
+  });
+
+  it('finds articles with or without spaces, dashes and dots, the exact one first', async () => {
+    const [p] = await h.db.select().from(t.products).where(eq(t.products.article, 'F0131693-QW'));
+    expect(p).toBeTruthy();
+    for (const q of ['F0131693-QW', 'f0131693qw', 'F0131693 QW', 'f013.1693.qw']) expect((await top(q)).items[0]?.id, q).toBe(p!.id);
+    const part = await top('0131693');
+    expect(part.items.map((x) => x.id)).toContain(p!.id);
+  });
+
+  it('requires every word, and completes the last one', async () => {
+    const both = await top('шуруповерт makita', 100);
+    expect(both.total).toBeGreaterThan(0);
+    // Гайковёрты live under «Шуруповёрты» in the catalogue, so they match too, but rank after the screwdrivers.
+    all(both.items.map((p) => p.name), (n) => n.includes('Makita'));
+    all(both.items.slice(0, 4).map((p) => p.name), (n) => n.startsWith('Шуруповёрт'));
+    expect((await top('дрель stihl')).total).toBe(0);
+    all(await names('перфо'), (n) => n.startsWith('Перфоратор'));
+    expect((await understand(h.db, 'дрель удар')).tsquery).toContain(':*');
+    // A trailing space means the word is finished.
+    expect((await understand(h.db, 'дрель ')).tsquery).not.toContain(':*');
+  });
+
+  it('answers bad input cleanly', async () => {
+    for (const q of ['', '   ', '\u0000\u0007', "'; DROP TABLE products;--", '<script>alert(1)</script>', ':* & | !', 'я'.repeat(10_000), '\\\'"']) {
+      const r = await searchHeader(h.db, q);
+      expect(r.products.length).toBeLessThanOrEqual(SEARCH_LIMITS.products);
+    }
+    expect((await h.db.select({ id: t.products.id }).from(t.products).limit(1)).length).toBe(1);
+  });
+
+  it('header groups respect the spec limits', async () => {
+    const r = await searchHeader(h.db, 'дрель');
+    expect(r.products).toHaveLength(SEARCH_LIMITS.products);
+    expect(r.categories.length).toBeGreaterThan(0);
+    expect(r.categories.length).toBeLessThanOrEqual(SEARCH_LIMITS.categories);
+    expect(r.brands.length).toBeLessThanOrEqual(SEARCH_LIMITS.brands);
+    expect(r.sts.length).toBeLessThanOrEqual(SEARCH_LIMITS.sts);
+    expect(r.products[0]).toMatchObject({ url: expect.stringMatching(/^\/[a-z0-9-]+\/$/), image: expect.stringContaining('/img/p/') });
+  });
+
+  it('filters by brand and section, and counts facets the disjunctive way', async () => {
+    const all = await searchPage(h.db, { q: 'шуруповерт', page: 1, sort: 'relevance', brand: [], section: [] });
+    const brand = all.brands[0]!;
+    const filtered = await searchPage(h.db, { q: 'шуруповерт', page: 1, sort: 'price_asc', brand: [brand.id], section: [] });
+    expect(filtered.total).toBe(brand.count);
+    expect(filtered.brands.length).toBe(all.brands.length);
+    const prices = filtered.products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('offers a query that finds something when nothing matched', async () => {
+    const r = await searchPage(h.db, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] });
+    expect(r.total).toBe(0);
+    expect(r.suggestion?.query).toBe('дрель');
+    expect(r.popularSections.length).toBeGreaterThan(0);
+  });
+});
+
+describe('freshness: the index lives in the database', () => {
+  const node2 = () => other?.db ?? h.db;
+  it('finds an added product at once, follows a rename, forgets a removed one', async () => {
+    const [any] = await h.db.select().from(t.products).limit(1);
+    const [added] = await h.db
+      .insert(t.products)
+      .values({ code: 'kvazitester-9000', article: 'QZ-9000', articleNorm: 'QZ9000', name: 'Квазитестер Зубр QZ-9000', sectionId: any!.sectionId, brandId: any!.brandId, price: '10.00' })
+      .returning();
+    let r = await searchHeader(node2(), 'квазитестер');
+    expect(r.products.map((p) => p.id)).toEqual([added!.id]);
+    expect((await searchHeader(node2(), 'qz9000')).products[0]?.id).toBe(added!.id);
+
+    await h.db.update(t.products).set({ name: 'Гиперметр Зубр QZ-9000' }).where(eq(t.products.id, added!.id));
+    expect((await searchHeader(node2(), 'квазитестер')).products).toEqual([]);
+    r = await searchHeader(node2(), 'гиперметры');
+    expect(r.products.map((p) => p.id)).toEqual([added!.id]);
+    // Its new word is in the vocabulary at once, so a typo in it is corrected on any node.
+    expect((await searchHeader(node2(), 'гипермтр')).products.map((p) => p.id)).toEqual([added!.id]);
+
+    await h.db.update(t.products).set({ active: false }).where(eq(t.products.id, added!.id));
+    expect((await searchHeader(node2(), 'гиперметр')).products).toEqual([]);
+    await h.db.update(t.products).set({ active: true }).where(eq(t.products.id, added!.id));
+    await h.db.delete(t.products).where(eq(t.products.id, added!.id));
+    expect((await searchHeader(node2(), 'гиперметр')).products).toEqual([]);
+  });
+
+  it('follows a brand rename into every product of the brand', async () => {
+    const [brand] = await h.db.select().from(t.brands).where(eq(t.brands.code, 'worx'));
+    await h.db.update(t.brands).set({ nameCyr: 'Воркси' }).where(eq(t.brands.id, brand!.id));
+    const r = await searchHeader(node2(), 'воркси');
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.brands.map((b) => b.code)).toEqual(['worx']);
+    await h.db.update(t.brands).set({ nameCyr: brand!.nameCyr }).where(eq(t.brands.id, brand!.id));
+  });
+});
+
+describe.each(['memory', 'postgres'])('judged relevance set, %s engine', (kind) => {
+  it('success@4 ≥ 0.9 over ≥ 80 queries of every kind', async () => {
+    const judged = JSON.parse(fs.readFileSync('tests/search/judged.json', 'utf8')) as Judgement[];
+    expect(judged.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(judged.map((j) => j.kind))).toEqual(new Set(['wordform', 'yo', 'layout', 'translit', 'typo', 'synonym', 'article', 'multiword', 'prefix', 'precision']));
+    const e = await evaluate(h.db, judged, searchEngine(h.db, kind));
+    expect(e.successAt4, JSON.stringify(e.misses)).toBeGreaterThanOrEqual(0.9);
+    expect(e.mrr).toBeGreaterThan(0.8);
+  });
+});
