@@ -97,8 +97,8 @@ describe('/search/ page', () => {
     const attack = '</title><script>alert(1)</script>';
     const xss = await (await v.raw(`/search/?q=${encodeURIComponent(attack)}`)).text();
     // Inside a quoted attribute "<" is plain text; anywhere else it must be escaped (the title included).
-    expect(xss.replaceAll(`value="${attack}"`, '')).not.toContain('<script>alert(1)</script>');
-    expect(xss).toContain('&lt;script&gt;');
+    expect(xss.replace(/="[^"]*"/g, '=""')).not.toContain('<script>alert(1)</script>');
+    expect(/<title>([^<]*)<\/title>/.exec(xss)![1]).toContain('&lt;/title&gt;&lt;script&gt;');
     // 10,000 Cyrillic letters are 60 KB of URL: Node answers 431 before the app, still a clean 4xx.
     expect((await v.raw(`/search/?q=${encodeURIComponent('я'.repeat(10_000))}`)).status).toBe(431);
     for (const q of ['a'.repeat(10_000), '%00%07', '', "'%20OR%201=1--"]) {
