@@ -121,6 +121,11 @@ export const products = pgTable(
     imageCount: integer('image_count').notNull().default(1),
     active: boolean('active').notNull().default(true),
     canBuy: boolean('can_buy').notNull().default(true),
+    /**
+     * Units across all branches: SUM(stocks.quantity), kept by triggers on `stocks`
+     * (migration 0002). Listings filter and count "in stock" on it without touching `stocks`.
+     */
+    stockQty: integer('stock_qty').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,7 +134,10 @@ export const products = pgTable(
     uniqueIndex('products_article_uq').on(t.article),
     index('products_article_norm_idx').on(t.articleNorm),
     index('products_section_idx').on(t.sectionId, t.popularity),
-    index('products_brand_idx').on(t.brandId),
+    // Listings sort a section by price or novelty, a brand page by popularity (ORDER BY … LIMIT).
+    index('products_section_price_idx').on(t.sectionId, t.price),
+    index('products_section_created_idx').on(t.sectionId, t.createdAt),
+    index('products_brand_idx').on(t.brandId, t.popularity),
     index('products_line_idx').on(t.lineCode),
     index('products_hit_idx').on(t.isHit).where(sql`${t.isHit}`),
     index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
