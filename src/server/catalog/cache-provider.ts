@@ -7,12 +7,15 @@
  * Authorization) never reads from nor writes to the shared cache: it is rendered for that person.
  * Cacheable guest responses get a body-hash ETag (stored with the entry, so hits carry it too),
  * a 304 when the browser already has it, and `Vary: Cookie` so that no browser or proxy hands a
- * guest copy to a session.
+ * guest copy to a session. Before answering from the cache, the catalogue's change log is read
+ * (at most once a second, see changes.ts) so that a changed product is never served stale.
  */
 import { createHash } from 'node:crypto';
 import memoryProvider from 'astro/cache/memory';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { hasAuthCredentials } from '../auth/session';
+import { getDb } from '../db/client';
+import { createChangeWatcher } from './changes';
 
 type Next = () => Promise<Response>;
 
@@ -48,6 +51,14 @@ function addVary(res: Response, value: string): Response {
 
 const guestCacheProvider: CacheProviderFactory = (config) => {
   const inner: CacheProvider = memoryProvider(config as never);
+  const watcher = createChangeWatcher();
+  const followChanges = async () => {
+    try {
+      await watcher.sync(await getDb(), (o) => inner.invalidate(o));
+    } catch (e) {
+      console.error('[cache] reading catalog_changes failed', e);
+    }
+  };
   return {
     name: 'guest-memory',
     async onRequest(context, next: Next) {
@@ -62,6 +73,7 @@ const guestCacheProvider: CacheProviderFactory = (config) => {
         }
         return res;
       }
+      if (config?.followChanges !== false) await followChanges();
       const res = await inner.onRequest!(context, () => next().then(withEtag));
       const cacheable = res.headers.has('ETag') && (res.headers.has('X-Astro-Cache') || res.headers.has('CDN-Cache-Control'));
       if (cacheable) addVary(res, 'Cookie');

@@ -1,16 +1,14 @@
 /**
- * Which catalogue responses are cached, for how long, under which tags; and how they are purged.
- * The storage itself is Astro's route cache (see cache-provider.ts: guests only, ETag/304).
+ * Which catalogue responses are cached, for how long, under which tags. The storage is Astro's
+ * route cache (cache-provider.ts: guests only, ETag/304); purging follows the database's change
+ * log (changes.ts).
  *
  * Tags: `catalog` (everything here), `listings` (every listing page and call), `product:<id>`,
- * `brands`, `sitemap`. A product change purges its own tag plus `listings`; anything bigger
- * purges `catalog`. The one-hour lifetime (spec §9 "cached calls") is the safety net for changes
- * made behind the app's back on another node.
+ * `brands`, `sitemap`. A product change purges its own tag plus `listings` and `sitemap`;
+ * anything bigger purges `catalog`.
  */
 import type { APIContext } from 'astro';
 import { CACHED_CALL_MAX_AGE } from '../../config/constants';
-import { forgetReference } from './reference';
-import { forgetSectionTree } from './sections';
 
 export const TAG = {
   catalog: 'catalog',
@@ -42,17 +40,4 @@ export function cacheForGuests(ctx: Ctx, tags: string[], kind: 'page' | 'call' =
 /** Sets the headers of an .astro page's response. */
 export function cachePage(astro: Ctx & { response: { headers: Headers } }, tags: string[]): void {
   astro.response.headers.set('Cache-Control', cacheForGuests(astro, tags, 'page'));
-}
-
-export type Purge = { productIds?: number[]; all?: boolean };
-
-/** Drops cached responses after catalogue data changed on this node. */
-export async function purgeCatalog(cache: CacheLike, what: Purge): Promise<string[]> {
-  const tags = what.all || !what.productIds?.length ? [TAG.catalog] : [TAG.listings, TAG.sitemap, ...what.productIds.map(TAG.product)];
-  if (what.all) {
-    forgetSectionTree();
-    forgetReference();
-  }
-  if (cache.enabled) await cache.invalidate({ tags });
-  return tags;
 }

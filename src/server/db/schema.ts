@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -143,6 +144,18 @@ export const products = pgTable(
     index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
   ],
 );
+
+/**
+ * What changed in the catalogue, written by triggers (migration 0002) whatever made the change
+ * (the app, an import, psql). Every app node reads it to purge its cached pages: the database is
+ * the bus between nodes. `product_id` null means "more than a few products, or a section, brand
+ * or promotion": purge the whole catalogue.
+ */
+export const catalogChanges = pgTable('catalog_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Consumables that fit a product (диски к болгарке, биты к шуруповёрту). */
 export const productExpendables = pgTable(
