@@ -166,37 +166,51 @@ export async function listItems(db: Db, base: ListingBase, filters: ResolvedFilt
 
 type CountRow = Record<string, unknown> & { n: number; total: number | null; pmin: string | null; pmax: string | null; instock: number | null };
 
-/** Every count of a listing in one scan; facets leave their own filter out. */
+/**
+ * Every count of a listing in one scan; facets leave their own filter out.
+ *
+ * Each active filter becomes a boolean column computed once per row (c0, c1, …). A row that fails
+ * two or more filters counts for nothing (every facet leaves out one filter at most), so such rows
+ * are dropped before the GROUPING SETS aggregate: with a few filters that is most of them.
+ */
 export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFilters): Promise<{ total: number; raw: CountRow[]; dims: string[] }> {
   const f: Cols = { brand: sql`f.brand_id`, section: sql`f.section_id`, price: sql`f.price`, properties: sql`f.properties`, inStock: sql`f.in_stock` };
-  const conds = conditions(filters, f);
+  const conds = [...conditions(filters, f)];
+  const flag = (key: string) => sql.raw(`c${conds.findIndex(([k]) => k === key)}`);
+  const flags = new Map(conds.map(([k]) => [k, flag(k)]));
   // Facet dimensions: a column that holds the value when all the other filters pass, else NULL.
   const dims: { key: string; value: SQL }[] = [];
-  if (base.brandFacet) dims.push({ key: 'brand', value: sql`f.brand_id::text` });
-  if (base.sectionFacet) dims.push({ key: 'section', value: sql`f.section_id::text` });
-  base.props.forEach((p) => dims.push({ key: `p:${p.code}`, value: sql`f.properties ->> ${p.code}` }));
-  const dimCols = dims.map((d, i) => sql`CASE WHEN ${andAll(conds, d.key)} THEN ${d.value} END AS ${sql.raw(`d${i}`)}`);
+  if (base.brandFacet) dims.push({ key: 'brand', value: sql`x.brand_id::text` });
+  if (base.sectionFacet) dims.push({ key: 'section', value: sql`x.section_id::text` });
+  base.props.forEach((p) => dims.push({ key: `p:${p.code}`, value: sql`x.properties ->> ${p.code}` }));
+  const dimCols = dims.map((d, i) => sql`CASE WHEN ${andAll(flags, d.key)} THEN ${d.value} END AS ${sql.raw(`d${i}`)}`);
   const groupingCols = dims.map((_, i) => sql.raw(`GROUPING(d${i}) AS g${i}, d${i}`));
   const sets = [...dims.map((_, i) => sql.raw(`(d${i})`)), sql.raw('()')];
+  const flagCols = conds.map(([, cond], i) => sql`, ${cond} AS ${sql.raw(`c${i}`)}`);
+  const failures = conds.map((_, i) => sql.raw(`(NOT c${i})::int`));
   const query = sql`
     SELECT ${sql.join([...groupingCols, sql`count(*)::int AS n`], sql`, `)},
-      (count(*) FILTER (WHERE x.a_all))::int AS total,
-      min(x.price) FILTER (WHERE x.a_price) AS pmin,
-      max(x.price) FILTER (WHERE x.a_price) AS pmax,
-      (count(*) FILTER (WHERE x.a_stock AND x.in_stock))::int AS instock
+      (count(*) FILTER (WHERE y.a_all))::int AS total,
+      min(y.price) FILTER (WHERE y.a_price) AS pmin,
+      max(y.price) FILTER (WHERE y.a_price) AS pmax,
+      (count(*) FILTER (WHERE y.a_stock AND y.in_stock))::int AS instock
     FROM (
-      SELECT f.price, f.in_stock,
-        ${andAll(conds)} AS a_all, ${andAll(conds, 'price')} AS a_price, ${andAll(conds, 'instock')} AS a_stock
+      SELECT x.price, x.in_stock,
+        ${andAll(flags)} AS a_all, ${andAll(flags, 'price')} AS a_price, ${andAll(flags, 'instock')} AS a_stock
         ${dimCols.length ? sql`, ${sql.join(dimCols, sql`, `)}` : sql``}
       FROM (
-        SELECT ${products.brandId} AS brand_id, ${products.sectionId} AS section_id, ${products.price} AS price,
-          ${products.properties} AS properties, ${products.stockQty} > 0 AS in_stock
-        FROM ${products}
-        WHERE ${products.active} AND ${base.where}
+        SELECT f.* ${sql.join(flagCols, sql``)}
+        FROM (
+          SELECT ${products.brandId} AS brand_id, ${products.sectionId} AS section_id, ${products.price} AS price,
+            ${products.properties} AS properties, ${products.stockQty} > 0 AS in_stock
+          FROM ${products}
+          WHERE ${products.active} AND ${base.where}
+        ) f
         OFFSET 0
-      ) f
+      ) x
+      ${conds.length > 1 ? sql`WHERE ${sql.join(failures, sql` + `)} <= 1` : sql``}
       OFFSET 0
-    ) x
+    ) y
     GROUP BY GROUPING SETS (${sql.join(sets, sql`, `)})`;
   const rows = await queryRows<CountRow>(db, query);
   const grand = rows.find((r) => dims.every((_, i) => Number(r[`g${i}`]) === 1));
