@@ -10,10 +10,10 @@ import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../auth/session';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
-import { resolveFilters, runListing, type ListingResult } from './listing';
+import { runListing, type ListingResult } from './listing';
 import { cachedBrands } from './reference';
 import { cachedSectionTree, type SectionNode } from './sections';
-import { listingBase, promotionIdByCode, type Scope } from './scope';
+import { prepareListing, promotionIdByCode, type Scope } from './scope';
 import { applyPricing, loadPricing } from './pricing';
 import { findProduct } from './product';
 
@@ -82,11 +82,9 @@ export async function apiListing(
   params: ListingParams,
   user: SessionUser | null,
 ): Promise<ApiListing> {
-  const [tree, brands] = await Promise.all([cachedSectionTree(db), cachedBrands(db)]);
-  const base = await listingBase(db, where.scope);
-  const resolved = resolveFilters(state, base, { tree, brands });
-  if (!resolved.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${resolved.reason}`);
-  const result = await runListing(db, base, state, resolved.filters, params, { tree, brands });
+  const prepared = await prepareListing(db, where.scope, state);
+  if (!prepared.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${prepared.reason}`);
+  const result = await runListing(db, prepared.base, state, prepared.filters, params, prepared.ref);
   applyPricing(result.items, await loadPricing(db, user));
   const s = where.section;
   return {
@@ -118,5 +116,3 @@ export function backTo(back: unknown, fallback: string, sent: string, anchor: st
   const path = (typeof back === 'string' && safeBackUrl(back)?.split(/[?#]/)[0]) || fallback;
   return new Response(null, { status: 303, headers: { location: `${path}?sent=${sent}#${anchor}`, 'cache-control': 'no-store' } });
 }
-
-export const DEFAULT_PARAMS: ListingParams = { sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE };

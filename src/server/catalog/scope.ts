@@ -18,7 +18,7 @@ import {
   type FilterState,
   type ListingParams,
 } from './filters';
-import { resolveFilters, runListing, type ListingBase, type ListingResult } from './listing';
+import { resolveFilters, runListing, type ListingBase, type ListingResult, type ResolvedFilters } from './listing';
 import { cachedBrands, cachedPropValues, cachedSectionProps, type BrandRef, type Brands } from './reference';
 import { cachedSectionTree, subtreeIds, type SectionNode, type SectionTree } from './sections';
 
@@ -33,7 +33,7 @@ export type Scope =
   /** The products of one line (kits of one model); a product without a line is a line of one. */
   | { kind: 'line'; productId: number; lineCode: string | null; sectionId: number };
 
-/** The condition of a scope, plus an optional section narrowing (spec: section_id / section_code). */
+/** The condition a scope puts on `products`. */
 export function scopeWhere(scope: Scope): SQL {
   switch (scope.kind) {
     case 'section': {
@@ -66,13 +66,24 @@ export function queryWhere(query: string): SQL {
   return or(byName, article.length >= 3 ? sql`${products.articleNorm} LIKE ${`${article.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined) ?? sql`FALSE`;
 }
 
-export async function listingBase(db: Db, scope: Scope, extra?: SQL): Promise<ListingBase> {
-  const where = extra ? and(scopeWhere(scope), extra)! : scopeWhere(scope);
+export async function listingBase(db: Db, scope: Scope): Promise<ListingBase> {
+  const where = scopeWhere(scope);
   // Properties are facets where every product shares them: a leaf section, or a line (one model).
   const leafId = scope.kind === 'section' && scope.node.children.length === 0 ? scope.node.id : scope.kind === 'line' ? scope.sectionId : null;
   const props = leafId ? ((await cachedSectionProps(db)).get(leafId) ?? []) : [];
   const propValues = leafId && props.length ? await cachedPropValues(db, leafId, props) : new Map();
   return { where, props, propValues, brandFacet: scope.kind !== 'brand', sectionFacet: scope.kind !== 'section' };
+}
+
+export type Prepared = { ok: true; base: ListingBase; filters: ResolvedFilters; ref: Ref } | { ok: false; reason: string };
+type Ref = { brands: Brands; tree: SectionTree };
+
+/** A scope's base, and a filter state checked against what that base offers. */
+export async function prepareListing(db: Db, scope: Scope, state: FilterState): Promise<Prepared> {
+  const [tree, brands, base] = await Promise.all([cachedSectionTree(db), cachedBrands(db), listingBase(db, scope)]);
+  const ref = { tree, brands };
+  const resolved = resolveFilters(state, base, ref);
+  return resolved.ok ? { ok: true, base, filters: resolved.filters, ref } : resolved;
 }
 
 export async function promotionIdByCode(db: Db, code: string): Promise<number | null> {
@@ -90,7 +101,6 @@ export type ListingPage = {
   /** Canonical URL (path + query) or null when the page is noindex. */
   canonical: string | null;
   noindex: boolean;
-  ref: { brands: Brands; tree: SectionTree };
 };
 export type ListingOutcome = ListingPage | { type: 'redirect'; location: string } | { type: 'notFound'; reason: string };
 
@@ -122,12 +132,10 @@ export async function loadListingPage(db: Db, scope: Scope, basePath: string, fi
   const requested = url.pathname + cleanQuery(q);
   if (wanted !== requested) return { type: 'redirect', location: withQuery(wanted, foreignQuery(q)) };
 
-  const [tree, brands] = await Promise.all([cachedSectionTree(db), cachedBrands(db)]);
-  const ref = { tree, brands };
-  const base = await listingBase(db, scope);
-  const resolved = resolveFilters(state, base, ref);
-  if (!resolved.ok) return { type: 'notFound', reason: resolved.reason };
-  const result = await runListing(db, base, state, resolved.filters, params, ref);
+  const prepared = await prepareListing(db, scope, state);
+  if (!prepared.ok) return { type: 'notFound', reason: prepared.reason };
+  const { base, filters, ref } = prepared;
+  const result = await runListing(db, base, state, filters, params, ref);
   if (params.page > result.pageCount) return { type: 'notFound', reason: 'page' };
 
   const indexableFilter = isIndexableFilter(state);
@@ -141,7 +149,6 @@ export async function loadListingPage(db: Db, scope: Scope, basePath: string, fi
     // Sorted and resized variants point at the default order; pages keep their number.
     canonical: indexableFilter ? listingUrl(basePath, state, { page: params.page }) : null,
     noindex: !indexableFilter,
-    ref,
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { endpoint, ok, parseInput, zId } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
 import { apiListing, invalid, notFoundError, parseApiFilter, zApiPage, zApiPageSize } from '../../../../server/catalog/api';
-import { SORTS } from '../../../../server/catalog/filters';
+import { filterSegments, SORTS } from '../../../../server/catalog/filters';
 import { findProduct } from '../../../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
 import { t } from '../../../../i18n';
@@ -22,5 +22,7 @@ export const GET = endpoint(async (ctx) => {
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
   const state = parseApiFilter(segments);
   const data = await apiListing(db, { scope: { kind: 'line', productId: p.id, lineCode: p.lineCode, sectionId: p.sectionId }, section: null, basePath: `/api/catalog/line/` }, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  // This call's own address form: line/{filter}/apply/ (no `filter/` segment, `clear` for none).
+  data.filter.url = `/api/catalog/line/${filterSegments(state).join('/') || 'clear'}/apply/?product_id=${p.id}`;
   return ok({ product_id: p.id, line_code: p.lineCode, ...data }, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) } });
 });
