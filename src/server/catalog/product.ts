@@ -3,11 +3,11 @@
  * similar products, FAQ, media; and the two things a visitor can send about it (a question,
  * a price request).
  */
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { branches, media, mediaProducts, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
+import { branches, brands, media, mediaProducts, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
-import { cardsByIds, productCards, type ProductCard } from './cards';
+import { cardColumns, cardsByIds, productCards, toCard, type ProductCard } from './cards';
 import { cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
 import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
 
@@ -38,14 +38,18 @@ export function guaranteeInfo(code: string | null): Guarantee | null {
   return null;
 }
 
-async function detail(db: Db, where: ReturnType<typeof eq>): Promise<ProductDetail | null> {
-  const [row] = await db.select().from(products).where(and(where, eq(products.active, true))).limit(1);
+async function detail(db: Db, where: SQL): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({ ...cardColumns, description: products.description, properties: products.properties, imageCount: products.imageCount, lineCode: products.lineCode, createdAt: products.createdAt, updatedAt: products.updatedAt })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(where, eq(products.active, true)))
+    .limit(1);
   if (!row) return null;
-  const [tree, brands, props, card, stockRows] = await Promise.all([
+  const [tree, brandRefs, props, stockRows] = await Promise.all([
     cachedSectionTree(db),
     cachedBrands(db),
     cachedSectionProps(db),
-    cardsByIds(db, [row.id]),
     db
       .select({ code: branches.code, city: branches.city, name: branches.name, address: branches.address, hours: branches.hours, quantity: sql<number>`COALESCE(${stocks.quantity}, 0)::int` })
       .from(branches)
@@ -53,8 +57,8 @@ async function detail(db: Db, where: ReturnType<typeof eq>): Promise<ProductDeta
       .orderBy(asc(branches.sort)),
   ]);
   const section = tree.byId.get(row.sectionId);
-  const brand = brands.byId.get(row.brandId);
-  if (!section || !brand || !card[0]) return null;
+  const brand = brandRefs.byId.get(row.brandId);
+  if (!section || !brand) return null;
   const defs = props.get(row.sectionId) ?? [];
   const known = new Set(defs.map((d) => d.code));
   const properties: ProductProperty[] = [
@@ -64,7 +68,7 @@ async function detail(db: Db, where: ReturnType<typeof eq>): Promise<ProductDeta
       .map(([k, v]) => ({ code: k, name: k, value: String(v), label: String(v) })),
   ];
   return {
-    ...card[0],
+    ...toCard(row),
     description: row.description,
     properties,
     imageCount: row.imageCount,
@@ -137,11 +141,12 @@ export async function expendableCards(db: Db, productId: number, opts: { page: n
     eq(productExpendables.productId, productId),
     opts.sectionId ? sql`${productExpendables.materialId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.sectionId} = ${opts.sectionId} AND ${products.active})` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [items, [total]] = await Promise.all([
     db
-      .select({ id: productExpendables.materialId })
+      .select(cardColumns)
       .from(productExpendables)
       .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+      .innerJoin(brands, eq(brands.id, products.brandId))
       .where(where)
       .orderBy(asc(productExpendables.sort), asc(productExpendables.materialId))
       .limit(opts.pageSize)
@@ -153,7 +158,7 @@ export async function expendableCards(db: Db, productId: number, opts: { page: n
       .where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items: await cardsByIds(db, rows.map((r) => r.id)), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
+  return { items: items.map(toCard), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
 }
 
 /** Sections the consumables of a product come from (the tabs of the consumables block). */
