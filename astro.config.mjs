@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 
@@ -11,7 +11,8 @@ export default defineConfig({
   // Islands are written against the React API and run on Preact through preact/compat: see
   // docs/decisions/0004-preact-compat-runtime.md (React-DOM alone is over the 60 KB page budget).
   integrations: [preact({ compat: true })],
-  cache: { provider: memoryCache() },
+  // Astro's memory cache for guests only, with ETag/304 (see src/server/catalog/cache-provider.ts).
+  cache: { provider: { name: 'guest-memory', entrypoint: './src/server/catalog/cache-provider.ts', config: { max: 1000 } } },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   build: { inlineStylesheets: 'always' },
   prefetch: false,

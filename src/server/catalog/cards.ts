@@ -1,8 +1,8 @@
 /** Product cards: the compact shape every listing, strip and island shows. */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { brands, products, stocks } from '../db/schema';
+import { brands, products } from '../db/schema';
 
 export type ProductCard = {
   id: number;
@@ -18,8 +18,12 @@ export type ProductCard = {
   canBuy: boolean;
   imageSeed: number;
   brand: string;
+  brandId: number;
+  sectionId: number;
   /** Total units across branches. */
   stock: number;
+  /** The signed-in contractor's own price (see pricing.ts); null for everyone else. */
+  personalPrice: number | null;
 };
 
 export const cardColumns = {
@@ -35,7 +39,9 @@ export const cardColumns = {
   canBuy: products.canBuy,
   imageSeed: products.imageSeed,
   brand: brands.name,
-  stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+  brandId: products.brandId,
+  sectionId: products.sectionId,
+  stock: products.stockQty,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: unknown };
@@ -55,7 +61,10 @@ export function toCard(r: CardRow): ProductCard {
     canBuy: r.canBuy as boolean,
     imageSeed: r.imageSeed as number,
     brand: r.brand as string,
+    brandId: r.brandId as number,
+    sectionId: r.sectionId as number,
     stock: Number(r.stock),
+    personalPrice: null,
   };
 }
 

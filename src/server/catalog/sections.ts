@@ -58,6 +58,17 @@ export function sectionPath(tree: SectionTree, node: SectionNode): SectionNode[]
   return path;
 }
 
+/** The node and every section below it: where a listing of this section takes its products from. */
+export function subtreeIds(node: SectionNode): number[] {
+  const ids: number[] = [];
+  const walk = (n: SectionNode) => {
+    ids.push(n.id);
+    n.children.forEach(walk);
+  };
+  walk(node);
+  return ids;
+}
+
 /** The spec's upper-case API shape, cut at `depth` levels (1..3). */
 export type ApiSection = { ID: number; CODE: string; NAME: string; URL: string; DEPTH_LEVEL: number; PRODUCT_COUNT: number; ICON: string | null; BANNER: SectionBanner | null; SUB_SECTIONS: ApiSection[] };
 

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -121,6 +122,11 @@ export const products = pgTable(
     imageCount: integer('image_count').notNull().default(1),
     active: boolean('active').notNull().default(true),
     canBuy: boolean('can_buy').notNull().default(true),
+    /**
+     * Units across all branches: SUM(stocks.quantity), kept by triggers on `stocks`
+     * (migration 0005_catalog_triggers). Listings filter and count "in stock" on it without touching `stocks`.
+     */
+    stockQty: integer('stock_qty').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,12 +135,27 @@ export const products = pgTable(
     uniqueIndex('products_article_uq').on(t.article),
     index('products_article_norm_idx').on(t.articleNorm),
     index('products_section_idx').on(t.sectionId, t.popularity),
-    index('products_brand_idx').on(t.brandId),
+    // Listings sort a section by price or novelty, a brand page by popularity (ORDER BY … LIMIT).
+    index('products_section_price_idx').on(t.sectionId, t.price),
+    index('products_section_created_idx').on(t.sectionId, t.createdAt),
+    index('products_brand_idx').on(t.brandId, t.popularity),
     index('products_line_idx').on(t.lineCode),
     index('products_hit_idx').on(t.isHit).where(sql`${t.isHit}`),
     index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
   ],
 );
+
+/**
+ * What changed in the catalogue, written by triggers (migration 0005_catalog_triggers) whatever made the change
+ * (the app, an import, psql). Every app node reads it to purge its cached pages: the database is
+ * the bus between nodes. `product_id` null means "more than a few products, or a section, brand
+ * or promotion": purge the whole catalogue.
+ */
+export const catalogChanges = pgTable('catalog_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Consumables that fit a product (диски к болгарке, биты к шуруповёрту). */
 export const productExpendables = pgTable(

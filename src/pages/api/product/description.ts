@@ -1,0 +1,16 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { notFoundError, zCode } from '../../../server/catalog/api';
+import { productByCode } from '../../../server/catalog/product';
+import { t } from '../../../i18n';
+
+const input = z.object({ code: zCode });
+
+/** POST /api/product/description/ {code}: description and properties. */
+export const POST = endpoint(async (ctx) => {
+  const q = await parseInput(ctx, input);
+  const p = await productByCode(await getDb(), q.code);
+  if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
+  return ok({ code: p.code, name: p.name, description: p.description, properties: p.properties, guarantee: p.guaranteeInfo });
+});

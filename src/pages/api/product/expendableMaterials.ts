@@ -1,0 +1,19 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput, zId } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { productFromInput, zApiPage, zCode } from '../../../server/catalog/api';
+import { expendableCards, expendableSections } from '../../../server/catalog/product';
+import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
+import { EXPENDABLES_PAGE_SIZE } from '../../../config/constants';
+
+const input = z.object({ code: zCode, sectionId: zId.optional(), pageSize: z.coerce.number().int().min(1).max(50).default(EXPENDABLES_PAGE_SIZE), page: zApiPage });
+
+/** POST /api/product/expendableMaterials/?page {code, sectionId?, pageSize = 7}: consumables that fit, paged. */
+export const POST = endpoint(async (ctx) => {
+  const q = await parseInput(ctx, input);
+  const db = await getDb();
+  const p = await productFromInput(db, { code: q.code });
+  const [page, sections, pricing] = await Promise.all([expendableCards(db, p.id, { page: q.page, pageSize: q.pageSize, sectionId: q.sectionId }), expendableSections(db, p.id), loadPricing(db, ctx.locals.user)]);
+  applyPricing(page.items, pricing);
+  return ok({ items: page.items, sections, page_navigation: { page: page.page, page_size: page.pageSize, total: page.total, page_count: page.pageCount } });
+});

@@ -1,0 +1,35 @@
+import { z } from 'astro/zod';
+import { endpoint, HttpError, ok, readRaw, zodErrors } from '../../../../server/http/api';
+import { getDb } from '../../../../server/db/client';
+import { backTo, productFromInput, wantsRedirect, zCode, zProductId } from '../../../../server/catalog/api';
+import { addQuestion } from '../../../../server/catalog/product';
+import { zEmail } from '../../../../server/auth/validation';
+
+const input = z.object({
+  questionText: z.string().trim().min(5).max(2000),
+  productName: z.string().trim().min(1).max(300).optional(),
+  code: zCode.optional(),
+  productId: zProductId.optional(),
+  email: zEmail,
+  /** Bitrix's CSRF token in the spec; forms here are protected by Astro's origin check instead. */
+  sessid: z.string().max(100).optional(),
+});
+
+/**
+ * POST /api/product/faq/addQuestion/ {questionText, productName, email, sessid}: a question waits
+ * for an editor's answer. A plain form post (no JS) is answered with 303 back to the product.
+ */
+export const POST = endpoint(async (ctx) => {
+  const raw = await readRaw(ctx.request, ctx.url);
+  const html = wantsRedirect(ctx);
+  const parsed = input.safeParse(raw);
+  if (!parsed.success) {
+    if (html) return backTo(raw.back, '/', 'question-error', 'faq');
+    throw new HttpError(422, zodErrors(parsed.error));
+  }
+  const db = await getDb();
+  const p = await productFromInput(db, parsed.data);
+  const id = await addQuestion(db, { productId: p.id, question: parsed.data.questionText, email: parsed.data.email });
+  if (html) return backTo(raw.back, `/${p.code}/`, 'question', 'faq');
+  return ok({ id, published: false });
+});

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { getDb } from '../server/db/client';
+import { brandUrls, contentUrls, productUrls, sectionUrls, sitemapNames, urlsetXml, type SitemapUrl } from '../server/catalog/sitemap';
+import { cacheForGuests, TAG } from '../server/catalog/cache';
+
+/** GET /sitemap-{sections|brands|content|products-N}.xml */
+export const GET: APIRoute = async (ctx) => {
+  const db = await getDb();
+  const name = ctx.params.name ?? '';
+  let urls: SitemapUrl[] | null = null;
+  if (name === 'sections') urls = await sectionUrls(db);
+  else if (name === 'brands') urls = await brandUrls(db);
+  else if (name === 'content') urls = await contentUrls(db);
+  else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));
+  if (!urls) return new Response('Не найдено', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response(urlsetXml(urls, ctx.site!), { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': cacheForGuests(ctx, [TAG.sitemap], 'call') } });
+};

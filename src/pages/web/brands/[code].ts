@@ -1,0 +1,23 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { apiListing, invalid, notFoundError, zApiPage, zApiPageSize, zCode, zSort } from '../../../server/catalog/api';
+import { brandByCode } from '../../../server/catalog/brands';
+import { emptyFilters } from '../../../server/catalog/filters';
+import { cacheForGuests, TAG } from '../../../server/catalog/cache';
+import { t } from '../../../i18n';
+
+const input = z.object({ sort: zSort, page: zApiPage, page_size: zApiPageSize });
+
+/** GET /web/brands/{code}/?sort,page,page_size: a brand and its products with facets. */
+export const GET = endpoint(async (ctx) => {
+  const code = zCode.safeParse(ctx.params.code);
+  if (!code.success) throw invalid('code', `Код: ${code.error.issues[0]?.message ?? ''}`);
+  const q = await parseInput(ctx, input);
+  const db = await getDb();
+  const brand = await brandByCode(db, code.data);
+  if (!brand) throw notFoundError(t('CAT_ERR_BRAND_NOT_FOUND'));
+  const listing = await apiListing(db, { scope: { kind: 'brand', brand }, section: null, basePath: brand.url }, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  const { id, code: c, name, nameCyr, country, color, description, url } = brand;
+  return ok({ brand: { id, code: c, name, nameCyr, country, color, description, url }, ...listing }, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings, TAG.brands]) } });
+});

@@ -1,0 +1,32 @@
+import { z } from 'astro/zod';
+import { endpoint, ok, parseInput } from '../../../../server/http/api';
+import { getDb } from '../../../../server/db/client';
+import { apiListing, invalid, parseApiFilter, scopeFromInput, zApiPage, zApiPageSize, zCode, zSort } from '../../../../server/catalog/api';
+import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
+import { zId } from '../../../../server/http/api';
+
+const input = z.object({
+  sort: zSort,
+  page: zApiPage,
+  page_size: zApiPageSize,
+  section_id: zId.optional(),
+  section_code: zCode.optional(),
+  brand: zCode.optional(),
+  action: zCode.optional(),
+  query: z.string().trim().min(1).max(200).optional(),
+});
+
+/**
+ * GET /web/catalog/filter/{filter}/apply/?sort,page_size,page,action,query,section_id|section_code
+ * — the listing behind a clean filter URL (`clear` for none), as JSON.
+ */
+export const GET = endpoint(async (ctx) => {
+  const segments = (ctx.params.filter ?? '').split('/').filter(Boolean);
+  if (segments.pop() !== 'apply') throw invalid('filter', 'адрес фильтра должен заканчиваться на /apply/');
+  const q = await parseInput(ctx, input);
+  const db = await getDb();
+  const state = parseApiFilter(segments);
+  const where = await scopeFromInput(db, q);
+  const data = await apiListing(db, where, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  return ok(data, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings]) } });
+});

@@ -1,0 +1,118 @@
+/**
+ * What the spec §7 catalogue and product calls share: input schemas, the JSON shape of a listing,
+ * finding the product a call is about, and answering a no-JS form post with a redirect.
+ */
+import { z } from 'astro/zod';
+import type { APIContext } from 'astro';
+import { t } from '../../i18n';
+import { ERR, HttpError } from '../http/api';
+import { safeBackUrl } from '../auth/redirect';
+import type { Db } from '../db/client';
+import type { SessionUser } from '../auth/session';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
+import { runListing, type ListingResult } from './listing';
+import { cachedBrands } from './reference';
+import { cachedSectionTree, type SectionNode } from './sections';
+import { prepareListing, promotionIdByCode, type Scope } from './scope';
+import { applyPricing, loadPricing } from './pricing';
+import { findProduct } from './product';
+
+export const zCode = z.string().trim().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'только латинские буквы, цифры и дефис' });
+export const zProductId = z.coerce.number().int().positive().max(2_147_483_647);
+export const zSort = z.enum(SORTS).default(DEFAULT_SORT);
+export const zApiPage = z.coerce.number().int().min(1).max(10_000).default(1);
+export const zApiPageSize = z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE);
+
+const SORT_NAMES: Record<Sort, string> = {
+  popular: t('CAT_SORT_POPULAR'),
+  price_asc: t('CAT_SORT_PRICE_ASC'),
+  price_desc: t('CAT_SORT_PRICE_DESC'),
+  new: t('CAT_SORT_NEW'),
+  name: t('CAT_SORT_NAME'),
+};
+
+export const invalid = (field: string, message: string) => new HttpError(422, [{ code: ERR.VALIDATION, field, message }]);
+export const notFoundError = (message: string) => new HttpError(404, [{ code: ERR.NOT_FOUND, message }]);
+
+export type ApiScopeInput = { section_id?: number; section_code?: string; action?: string; query?: string; brand?: string };
+
+/** spec: section_id or section_code ('hit' and 'novinki' included), action (a promotion), query. */
+export async function scopeFromInput(db: Db, q: ApiScopeInput): Promise<{ scope: Scope; section: SectionNode | null; basePath: string }> {
+  const tree = await cachedSectionTree(db);
+  if (q.section_code === 'hit' || q.section_code === 'novinki') return { scope: { kind: q.section_code }, section: null, basePath: `/catalog/${q.section_code}/` };
+  if (q.section_id !== undefined || q.section_code !== undefined) {
+    const node = q.section_id !== undefined ? tree.byId.get(q.section_id) : tree.byCode.get(q.section_code!);
+    if (!node) throw notFoundError(t('CAT_ERR_SECTION_NOT_FOUND'));
+    return { scope: { kind: 'section', node }, section: node, basePath: node.url };
+  }
+  if (q.brand) {
+    const brand = (await cachedBrands(db)).byCode.get(q.brand);
+    if (!brand) throw notFoundError(t('CAT_ERR_BRAND_NOT_FOUND'));
+    return { scope: { kind: 'brand', brand }, section: null, basePath: brand.url };
+  }
+  if (q.action) {
+    const id = await promotionIdByCode(db, q.action);
+    if (!id) throw notFoundError(t('CAT_ERR_ACTION_NOT_FOUND'));
+    return { scope: { kind: 'action', promotionId: id }, section: null, basePath: `/actions/${q.action}/` };
+  }
+  if (q.query) return { scope: { kind: 'query', query: q.query }, section: null, basePath: `/search/` };
+  return { scope: { kind: 'all' }, section: null, basePath: '/catalog/' };
+}
+
+export function parseApiFilter(segments: string[] | null): FilterState {
+  if (!segments || !segments.length) return emptyFilters();
+  const parsed = parseFilterSegments(segments);
+  if (!parsed.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${parsed.reason}`);
+  return parsed.state;
+}
+
+export type ApiListing = {
+  section: { ID: number; CODE: string; NAME: string; URL: string; DEPTH_LEVEL: number } | null;
+  items: ListingResult['items'];
+  page_navigation: { page: number; page_size: number; total: number; page_count: number };
+  sort: { by: Sort; name: string; selected: boolean }[];
+  filter: { url: string; applied: FilterState; facets: ListingResult['facets'] };
+};
+
+/** A listing as the calls answer it: items (with the contractor's price), pages, sort options, facets. */
+export async function apiListing(
+  db: Db,
+  where: { scope: Scope; section: SectionNode | null; basePath: string },
+  state: FilterState,
+  params: ListingParams,
+  user: SessionUser | null,
+): Promise<ApiListing> {
+  const prepared = await prepareListing(db, where.scope, state);
+  if (!prepared.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${prepared.reason}`);
+  const result = await runListing(db, prepared.base, state, prepared.filters, params, prepared.ref);
+  applyPricing(result.items, await loadPricing(db, user));
+  const s = where.section;
+  return {
+    section: s ? { ID: s.id, CODE: s.code, NAME: s.name, URL: s.url, DEPTH_LEVEL: s.depth } : null,
+    items: result.items,
+    page_navigation: { page: result.page, page_size: result.pageSize, total: result.total, page_count: result.pageCount },
+    sort: SORTS.map((by) => ({ by, name: SORT_NAMES[by], selected: by === params.sort })),
+    filter: { url: filterPath(where.basePath, state), applied: state, facets: result.facets },
+  };
+}
+
+/** The product a call names by code, productId or (as the spec's forms do) productName. */
+export async function productFromInput(db: Db, q: { code?: string; productId?: number; product_id?: number; productName?: string }) {
+  const id = q.productId ?? q.product_id;
+  if (!q.code && !id && !q.productName) throw invalid('code', `${t('CAT_ERR_PRODUCT_REQUIRED')}`);
+  const p = await findProduct(db, { id, code: q.code, name: q.code || id ? undefined : q.productName });
+  if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
+  return p;
+}
+
+/** A plain HTML form post (no JS): answer with a redirect back instead of JSON. */
+export function wantsRedirect(ctx: Pick<APIContext, 'request'>): boolean {
+  const type = ctx.request.headers.get('content-type') ?? '';
+  const accept = ctx.request.headers.get('accept') ?? '';
+  return (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) && accept.includes('text/html');
+}
+
+export function backTo(back: unknown, fallback: string, sent: string, anchor: string): Response {
+  const path = (typeof back === 'string' && safeBackUrl(back)?.split(/[?#]/)[0]) || fallback;
+  return new Response(null, { status: 303, headers: { location: `${path}?sent=${sent}#${anchor}`, 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,72 @@
+/**
+ * The contractor's own price. Guests and retail customers see the retail price; a user of a
+ * contractor company sees the retail price less the company's best discount that applies:
+ * its general percent, a percent for the product's brand, or one for any section above it
+ * (docs/decisions/0010-catalog.md). Money is rounded to kopecks.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { companies, companyDiscounts } from '../db/schema';
+import type { SessionUser } from '../auth/session';
+import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
+
+export type Pricing = {
+  companyId: number;
+  companyName: string;
+  /** The best percent for a product of this brand and section. */
+  percentFor: (brandId: number, sectionId: number) => number;
+};
+
+export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
+  if (!user?.companyId) return null;
+  const [company] = await db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1);
+  if (!company) return null;
+  const rows = await db.select().from(companyDiscounts).where(eq(companyDiscounts.companyId, company.id));
+  const tree = await cachedSectionTree(db);
+  return makePricing(company.id, company.name, Number(company.discountPercent), rows, tree);
+}
+
+export function makePricing(
+  companyId: number,
+  companyName: string,
+  basePercent: number,
+  rows: { brandId: number | null; sectionId: number | null; percent: string | number }[],
+  tree: SectionTree,
+): Pricing {
+  const byBrand = new Map<number, number>();
+  const bySection = new Map<number, number>();
+  for (const r of rows) {
+    const pct = Number(r.percent);
+    if (r.brandId != null) byBrand.set(r.brandId, Math.max(byBrand.get(r.brandId) ?? 0, pct));
+    if (r.sectionId != null) bySection.set(r.sectionId, Math.max(bySection.get(r.sectionId) ?? 0, pct));
+  }
+  const sectionPct = new Map<number, number>();
+  const forSection = (sectionId: number) => {
+    let pct = sectionPct.get(sectionId);
+    if (pct === undefined) {
+      const node = tree.byId.get(sectionId);
+      pct = node ? Math.max(0, ...sectionPath(tree, node).map((n) => bySection.get(n.id) ?? 0)) : 0;
+      sectionPct.set(sectionId, pct);
+    }
+    return pct;
+  };
+  return {
+    companyId,
+    companyName,
+    percentFor: (brandId, sectionId) => Math.min(100, Math.max(basePercent, byBrand.get(brandId) ?? 0, forSection(sectionId))),
+  };
+}
+
+export function discounted(price: number, percent: number): number {
+  return Math.round(price * (100 - percent)) / 100;
+}
+
+/** Sets `personalPrice` on anything with a price, brand and section (cards, product details). */
+export function applyPricing<T extends { price: number; brandId: number; sectionId: number; personalPrice: number | null }>(items: T[], pricing: Pricing | null): T[] {
+  if (!pricing) return items;
+  for (const item of items) {
+    const pct = pricing.percentFor(item.brandId, item.sectionId);
+    item.personalPrice = pct > 0 ? discounted(item.price, pct) : item.price;
+  }
+  return items;
+}

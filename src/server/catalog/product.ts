@@ -1,0 +1,205 @@
+/**
+ * One product and everything its page shows: properties, stock per branch, line, consumables,
+ * similar products, FAQ, media; and the two things a visitor can send about it (a question,
+ * a price request).
+ */
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { branches, brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
+import { normalizeArticle } from '../lib/text';
+import { cardColumns, cardsByIds, productCards, toCard, type ProductCard } from './cards';
+import { cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
+import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
+
+export type ProductProperty = { code: string; name: string; value: string; label: string };
+export type BranchStock = { code: string; city: string; name: string; address: string; hours: string; quantity: number };
+export type Guarantee = { code: '1' | '3' | '3big'; years: number; extended: boolean };
+
+export type ProductDetail = ProductCard & {
+  description: string;
+  properties: ProductProperty[];
+  imageCount: number;
+  lineCode: string | null;
+  guaranteeInfo: Guarantee | null;
+  section: SectionNode;
+  path: SectionNode[];
+  brandRef: BrandRef;
+  stocks: BranchStock[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
+export function guaranteeInfo(code: string | null): Guarantee | null {
+  if (code === '1') return { code, years: 1, extended: false };
+  if (code === '3') return { code, years: 3, extended: false };
+  if (code === '3big') return { code, years: 3, extended: true };
+  return null;
+}
+
+async function detail(db: Db, where: SQL): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({ ...cardColumns, description: products.description, properties: products.properties, imageCount: products.imageCount, lineCode: products.lineCode, createdAt: products.createdAt, updatedAt: products.updatedAt })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(where, eq(products.active, true)))
+    .limit(1);
+  if (!row) return null;
+  const [tree, brandRefs, props, stockRows] = await Promise.all([
+    cachedSectionTree(db),
+    cachedBrands(db),
+    cachedSectionProps(db),
+    db
+      .select({ code: branches.code, city: branches.city, name: branches.name, address: branches.address, hours: branches.hours, quantity: sql<number>`COALESCE(${stocks.quantity}, 0)::int` })
+      .from(branches)
+      .leftJoin(stocks, and(eq(stocks.branchId, branches.id), eq(stocks.productId, row.id)))
+      .orderBy(asc(branches.sort)),
+  ]);
+  const section = tree.byId.get(row.sectionId);
+  const brand = brandRefs.byId.get(row.brandId);
+  if (!section || !brand) return null;
+  const defs = props.get(row.sectionId) ?? [];
+  const known = new Set(defs.map((d) => d.code));
+  const properties: ProductProperty[] = [
+    ...defs.filter((d) => row.properties[d.code] !== undefined).map((d) => ({ code: d.code, name: d.name, value: String(row.properties[d.code]), label: formatPropValue(String(row.properties[d.code]), d.unit) })),
+    ...Object.entries(row.properties)
+      .filter(([k]) => !known.has(k))
+      .map(([k, v]) => ({ code: k, name: k, value: String(v), label: String(v) })),
+  ];
+  return {
+    ...toCard(row),
+    description: row.description,
+    properties,
+    imageCount: row.imageCount,
+    lineCode: row.lineCode,
+    guaranteeInfo: guaranteeInfo(row.guarantee),
+    section,
+    path: sectionPath(tree, section),
+    brandRef: brand,
+    stocks: stockRows.map((s) => ({ ...s, quantity: Number(s.quantity) })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function productByCode(db: Db, code: string): Promise<ProductDetail | null> {
+  if (!SLUG_RE.test(code)) return Promise.resolve(null);
+  return detail(db, eq(products.code, code));
+}
+
+export function productById(db: Db, id: number): Promise<ProductDetail | null> {
+  return detail(db, eq(products.id, id));
+}
+
+/** The id, code and line of an active product (cheap: for endpoints that only need to find it). */
+export async function findProduct(db: Db, by: { id?: number; code?: string; name?: string }) {
+  const where = by.id ? eq(products.id, by.id) : by.code ? eq(products.code, by.code) : by.name ? eq(products.name, by.name) : null;
+  if (!where) return null;
+  const [row] = await db
+    .select({ id: products.id, code: products.code, name: products.name, sectionId: products.sectionId, lineCode: products.lineCode, price: products.price })
+    .from(products)
+    .where(and(where, eq(products.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Spec api/product/getcode/: the product code for an article as people type it (spaces, dashes, case). */
+export async function codeByArticle(db: Db, article: string): Promise<string | null> {
+  const exact = article.trim();
+  if (!exact) return null;
+  const [row] = await db
+    .select({ code: products.code })
+    .from(products)
+    .where(and(eq(products.active, true), sql`(${products.article} = ${exact} OR ${products.articleNorm} = ${normalizeArticle(exact)})`))
+    .orderBy(sql`${products.article} = ${exact} DESC`)
+    .limit(1);
+  return row?.code ?? null;
+}
+
+/** Other products of the same line (kits of one model), the product itself included. */
+export async function lineCards(db: Db, lineCode: string | null, productId: number): Promise<ProductCard[]> {
+  if (!lineCode) return cardsByIds(db, [productId]);
+  return productCards(db, { where: eq(products.lineCode, lineCode), order: [asc(products.price), asc(products.id)], limit: 20 });
+}
+
+/** Same section, other lines, nearest in price; the popular ones first among equals. */
+export async function similarCards(db: Db, p: { id: number; sectionId: number; lineCode: string | null; price: number }, limit = 8): Promise<ProductCard[]> {
+  const notSameLine = p.lineCode ? sql`(${products.lineCode} IS NULL OR ${products.lineCode} <> ${p.lineCode})` : sql`TRUE`;
+  return productCards(db, {
+    where: and(eq(products.sectionId, p.sectionId), ne(products.id, p.id), notSameLine, sql`${products.price} BETWEEN ${p.price * 0.6} AND ${p.price * 1.6}`),
+    order: [sql`abs(${products.price} - ${p.price})`, desc(products.popularity), asc(products.id)],
+    limit,
+  });
+}
+
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
+
+/** Consumables that fit a product, paged (spec §9: 7 per page); optionally of one section only. */
+export async function expendableCards(db: Db, productId: number, opts: { page: number; pageSize: number; sectionId?: number }): Promise<Paged<ProductCard>> {
+  const where = and(
+    eq(productExpendables.productId, productId),
+    opts.sectionId ? sql`${productExpendables.materialId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.sectionId} = ${opts.sectionId} AND ${products.active})` : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(productExpendables)
+      .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(asc(productExpendables.sort), asc(productExpendables.materialId))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db
+      .select({ n: count() })
+      .from(productExpendables)
+      .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+      .where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items: items.map(toCard), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
+}
+
+/** Sections the consumables of a product come from (the tabs of the consumables block). */
+export async function expendableSections(db: Db, productId: number): Promise<{ id: number; name: string; count: number }[]> {
+  const rows = await db
+    .select({ id: products.sectionId, n: count() })
+    .from(productExpendables)
+    .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+    .where(eq(productExpendables.productId, productId))
+    .groupBy(products.sectionId);
+  const tree = await cachedSectionTree(db);
+  return rows.map((r) => ({ id: r.id, name: tree.byId.get(r.id)?.name ?? '', count: r.n })).sort((a, b) => b.count - a.count);
+}
+
+export type FaqItem = { id: number; question: string; answer: string | null; createdAt: string };
+
+export async function productFaq(db: Db, productId: number): Promise<FaqItem[]> {
+  const rows = await db
+    .select()
+    .from(productQuestions)
+    .where(and(eq(productQuestions.productId, productId), eq(productQuestions.published, true)))
+    .orderBy(desc(productQuestions.createdAt), desc(productQuestions.id))
+    .limit(50);
+  return rows.map((r) => ({ id: r.id, question: r.question, answer: r.answer, createdAt: r.createdAt.toISOString() }));
+}
+
+/** A visitor's question waits for an editor's answer (unpublished until then). */
+export async function addQuestion(db: Db, q: { productId: number; question: string; email: string | null }): Promise<number> {
+  const [row] = await db.insert(productQuestions).values({ productId: q.productId, question: q.question, email: q.email, published: false }).returning({ id: productQuestions.id });
+  return row!.id;
+}
+
+export async function addPriceRequest(db: Db, r: { productId: number; productName: string; userId: string | null; contact: string | null }): Promise<number> {
+  const [row] = await db.insert(priceRequests).values(r).returning({ id: priceRequests.id });
+  return row!.id;
+}
+
+/** Stock total → the schema.org availability and the Russian words for it. */
+export function availability(p: { canBuy: boolean; stock: number }): { schema: string; label: string; state: 'in' | 'order' | 'none' } {
+  if (!p.canBuy) return { schema: 'https://schema.org/Discontinued', label: 'Нет в продаже', state: 'none' };
+  if (p.stock > 0) return { schema: 'https://schema.org/InStock', label: 'В наличии', state: 'in' };
+  return { schema: 'https://schema.org/BackOrder', label: 'Под заказ', state: 'order' };
+}
+

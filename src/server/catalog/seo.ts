@@ -1,0 +1,86 @@
+/**
+ * Titles, descriptions and JSON-LD of catalogue pages. Every page gets its own title and
+ * description (a filter or page number is part of both), Product pages a Product with an Offer in
+ * BYN, listings an ItemList.
+ */
+import { t } from '../../i18n';
+import { formatPrice, plural } from '../lib/text';
+import type { ProductCard } from './cards';
+import type { FilterState } from './filters';
+import type { Facets } from './listing';
+import { availability, type ProductDetail } from './product';
+
+export const abs = (path: string, site: URL) => new URL(path, site).href;
+
+/** "Bosch", "напряжение 18 В" — the one filter value of an indexable filtered page, if any. */
+export function filterPhrase(state: FilterState, facets: Facets): string | null {
+  if (state.brands.length === 1) return facets.brands.find((b) => b.key === state.brands[0])?.label ?? null;
+  if (state.sections.length === 1) return facets.sections.find((b) => b.key === state.sections[0])?.label ?? null;
+  const [code, values] = Object.entries(state.props)[0] ?? [];
+  if (code && values?.length === 1) {
+    const facet = facets.props.find((p) => p.code === code);
+    const value = facet?.values.find((v) => v.key === values[0]);
+    if (facet && value) return `${facet.name.toLowerCase()} ${value.label}`;
+  }
+  return null;
+}
+
+export function listingTitle(name: string, phrase: string | null, page: number): { h1: string; title: string } {
+  const h1 = phrase ? `${name} ${phrase}` : name;
+  const paged = page > 1 ? ` — ${t('CAT_PAGE').toLowerCase()} ${page}` : '';
+  return { h1, title: `${h1}: купить в Беларуси, цены${paged}` };
+}
+
+export function listingDescription(name: string, total: number, minPrice: number | null, page: number): string {
+  const from = minPrice !== null ? ` по цене от ${formatPrice(minPrice)}` : '';
+  const paged = page > 1 ? ` Страница ${page}.` : '';
+  return `${name}: ${total} ${plural(total, ['товар', 'товара', 'товаров'])}${from} в интернет-магазине ${t('SITE_NAME')}. Доставка по Беларуси, самовывоз из 7 филиалов, гарантия производителя.${paged}`;
+}
+
+export function itemListLd(items: ProductCard[], site: URL, offset: number, name: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: offset + i + 1, url: abs(p.url, site), name: p.name })),
+  };
+}
+
+export function organizationLd(site: URL) {
+  return { '@type': 'Organization', name: t('SITE_NAME'), url: site.href, logo: abs('/favicon.svg', site) };
+}
+
+/** The retail offer is what search engines see; a contractor's own price is never published. */
+export function productLd(p: ProductDetail, site: URL) {
+  const url = abs(p.url, site);
+  const images = Array.from({ length: p.imageCount }, (_, i) => abs(`/img/p/${p.id}/${i}-960.webp`, site));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: p.name,
+    sku: p.article,
+    mpn: p.article,
+    url,
+    image: images,
+    description: p.description,
+    category: p.path.map((s) => s.name).join(' > '),
+    brand: { '@type': 'Brand', name: p.brandRef.name },
+    additionalProperty: p.properties.map((prop) => ({ '@type': 'PropertyValue', name: prop.name, value: prop.label })),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: p.price.toFixed(2),
+      priceCurrency: 'BYN',
+      availability: availability(p).schema,
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: organizationLd(site),
+    },
+  };
+}
+
+export function productDescription(p: ProductDetail): string {
+  const a = availability(p);
+  return `${p.name} (арт. ${p.article}) за ${formatPrice(p.price)} в ${t('SITE_NAME')}. ${a.label}, доставка по Беларуси и самовывоз из филиалов${p.guaranteeInfo ? `, гарантия ${p.guaranteeInfo.years} ${plural(p.guaranteeInfo.years, ['год', 'года', 'лет'])}` : ''}.`;
+}

@@ -1,0 +1,15 @@
+/**
+ * The catch-all route /{slug}/ resolves here, in one place: today a product code; the content
+ * pages join as a second kind (`{kind: 'page', …}`) without touching the route.
+ */
+import type { Db } from '../db/client';
+import { productByCode, SLUG_RE, type ProductDetail } from './product';
+
+export type SlugTarget = { kind: 'product'; product: ProductDetail };
+
+export async function resolveSlug(db: Db, slug: string): Promise<SlugTarget | null> {
+  if (!SLUG_RE.test(slug)) return null;
+  const product = await productByCode(db, slug);
+  if (product) return { kind: 'product', product };
+  return null;
+}

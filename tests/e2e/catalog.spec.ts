@@ -1,0 +1,127 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+type Card = { code: string; url: string; name: string; article: string };
+
+test('home → section → filter by brand and price → sort → next page → product page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.locator('.sections').getByRole('link', { name: /Электроинструмент/ }).click();
+  await expect(page).toHaveURL(/\/catalog\/elektroinstrument\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Электроинструмент' })).toBeVisible();
+
+  // On a phone the filters open as a sheet (CSS :target, no JavaScript needed).
+  await page.getByRole('link', { name: /^Фильтры/ }).click();
+  const filters = page.locator('#filters');
+  await expect(filters).toBeVisible();
+  await filters.getByRole('link', { name: /^Makita\b/ }).click();
+  await expect(page).toHaveURL(/\/catalog\/elektroinstrument\/filter\/brand-is-makita\/apply\/#filters$/);
+  await expect(filters).toBeVisible();
+  await filters.getByLabel('от').fill('100');
+  await filters.getByLabel('до').fill('1000');
+  await filters.getByRole('button', { name: 'Применить' }).click();
+  await expect(page).toHaveURL(/\/filter\/brand-is-makita\/price-from-100-to-1000\/apply\/#filters$/);
+  await filters.getByRole('link', { name: /^Показать \d+/ }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Выбранные фильтры' })).toContainText('Makita');
+
+  await page.getByRole('navigation', { name: 'Сортировка' }).getByRole('link', { name: 'Дешевле' }).click();
+  await expect(page).toHaveURL(/\/price-from-100-to-1000\/apply\/\?sort=price_asc$/);
+  const prices = async () =>
+    (await page.locator('#results .card .price').allTextContents()).map((s) => Number(s.replace(/[^\d,]/g, '').replace(',', '.')));
+  const firstPage = await prices();
+  expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
+  expect(firstPage.every((p) => p >= 100 && p <= 1000)).toBe(true);
+
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: /Вперёд/ }).click();
+  await expect(page).toHaveURL(/\?sort=price_asc&page=2$/);
+  const secondPage = await prices();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]!);
+
+  const card = page.locator('#results .card__name').first();
+  const name = (await card.textContent())!.trim();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('heading', { name: 'Наличие в филиалах' })).toBeVisible();
+  await expect(page.locator('.pricebox__price')).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+});
+
+test('/qr/{article}/ lands on the product with the utm parameters', async ({ page, request }) => {
+  const listing = await request.get('/web/catalog/filter/clear/apply/?section_code=dreli-udarnye');
+  const product = ((await listing.json()).data.items as Card[])[0]!;
+  await page.goto(`/qr/${encodeURIComponent(product.article)}/`);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe(product.url);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ utm_source: 'qr', utm_medium: 'offline', utm_campaign: 'offline_qr' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+
+  const missing = await page.goto('/qr/NO-SUCH-ARTICLE/');
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+});
+
+test('filtering and sorting work with JavaScript switched off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/catalog/elektroinstrument/dreli/dreli-udarnye/');
+  const count = async () => Number((await page.locator('.listing__count b').textContent())!.replace(/\D/g, ''));
+  const all = await count();
+  await page.getByRole('link', { name: /^Фильтры/ }).click();
+  const filters = page.locator('#filters');
+  const brand = filters.locator('section.facet', { has: page.getByRole('heading', { name: 'Бренд' }) }).locator('a.facet__value').first();
+  await brand.click();
+  await expect(page).toHaveURL(/\/filter\/brand-is-[a-z-]+\/apply\/#filters$/);
+  const one = await count();
+  expect(one).toBeLessThan(all);
+  await filters.getByLabel('до').fill('300');
+  await filters.getByRole('button', { name: 'Применить' }).click();
+  await expect(page).toHaveURL(/\/price-to-300\/apply\//);
+  expect(await count()).toBeLessThanOrEqual(one);
+  await page.goto(page.url().replace(/#.*$/, ''));
+  await page.getByRole('navigation', { name: 'Сортировка' }).getByRole('link', { name: 'Дороже' }).click();
+  await expect(page).toHaveURL(/\?sort=price_desc$/);
+  await context.close();
+});
+
+test('product buttons render and hydrate on a listing and a product page', async ({ page }) => {
+  await page.goto('/catalog/elektroinstrument/dreli/dreli-udarnye/');
+  const firstCard = page.locator('#results .card').first();
+  // Server-rendered first, hydrated when the card scrolls into view (client:visible).
+  await expect(firstCard.locator('astro-island')).toHaveAttribute('client', 'visible');
+  await firstCard.getByRole('button', { name: /^В корзину:/ }).scrollIntoViewIfNeeded();
+  await expect(firstCard.getByRole('button', { name: /^В корзину:/ })).toBeVisible();
+  await expect(firstCard.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await firstCard.locator('.card__name').click();
+  const island = page.locator('.product__buy astro-island');
+  await expect(island).toHaveAttribute('client', 'idle');
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+  await expect(island.getByRole('button', { name: /^Сравнить:/ })).toBeVisible();
+  await expect(island.getByRole('button', { name: /^В избранное:/ })).toBeVisible();
+});
+
+test('listing and product pages ship at most 60 KB of gzipped JavaScript', async ({ page }) => {
+  for (const path of ['/catalog/elektroinstrument/dreli/dreli-udarnye/', '/catalog/elektroinstrument/', null]) {
+    const scripts = new Map<string, number>();
+    const onResponse = async (res: import('@playwright/test').Response) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.set(res.url(), gzipSync(await res.body(), { level: 9 }).length);
+    };
+    page.on('response', onResponse);
+    if (path) await page.goto(path);
+    else await page.locator('#results .card__name').first().click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((s) => s.textContent ?? '').join(''));
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0) + gzipSync(inline).length;
+    expect(total, `${page.url()}: ${[...scripts.keys()].join(', ')}`).toBeLessThanOrEqual(60 * 1024);
+  }
+});
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

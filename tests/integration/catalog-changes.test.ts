@@ -1,0 +1,85 @@
+/**
+ * The catalogue's change log (migration 0002 triggers) and the watcher that purges cached pages
+ * from it, on a real database (PGlite, or PostgreSQL with DATABASE_URL).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDb, type TestDb } from '../helpers/db';
+import { catalogChanges, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
+import { createChangeWatcher } from '../../src/server/catalog/changes';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb({ products: 200 });
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+async function productWithStock() {
+  const [row] = await t.db.select({ productId: stocks.productId, branchId: stocks.branchId, quantity: stocks.quantity }).from(stocks).limit(1);
+  return row!;
+}
+
+describe('products.stock_qty follows stocks', () => {
+  it('equals the sum of quantities after the seed and after insert, update, delete', async () => {
+    const [check] = await t.db.execute(sql`SELECT count(*)::int AS bad FROM products p WHERE p.stock_qty <> COALESCE((SELECT SUM(quantity) FROM stocks s WHERE s.product_id = p.id), 0)`).then((r: any) => r.rows);
+    expect(check.bad).toBe(0);
+    const s = await productWithStock();
+    const qty = async () => (await t.db.select({ q: products.stockQty }).from(products).where(eq(products.id, s.productId)))[0]!.q;
+    const before = await qty();
+    await t.db.update(stocks).set({ quantity: s.quantity + 5 }).where(sql`${stocks.productId} = ${s.productId} AND ${stocks.branchId} = ${s.branchId}`);
+    expect(await qty()).toBe(before + 5);
+    await t.db.delete(stocks).where(sql`${stocks.productId} = ${s.productId} AND ${stocks.branchId} = ${s.branchId}`);
+    expect(await qty()).toBe(before - s.quantity);
+    await t.db.insert(stocks).values(s);
+    expect(await qty()).toBe(before);
+  });
+});
+
+describe('catalog_changes and the watcher', () => {
+  it('logs the products a change touches and purges their pages and the listings', async () => {
+    const watcher = createChangeWatcher({ pollMs: 0 });
+    const purged: string[][] = [];
+    const invalidate = async (o: { tags: string[] }) => void purged.push(o.tags);
+    await watcher.sync(t.db, invalidate); // a new node starts at the end of the log
+    expect(purged).toEqual([]);
+
+    const s = await productWithStock();
+    await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
+    expect(await watcher.sync(t.db, invalidate)).toEqual(['listings', 'sitemap', `product:${s.productId}`]);
+
+    // A stock change reaches the product through stock_qty, and so the cache.
+    await t.db.update(stocks).set({ quantity: s.quantity + 1 }).where(sql`${stocks.productId} = ${s.productId} AND ${stocks.branchId} = ${s.branchId}`);
+    expect(await watcher.sync(t.db, invalidate)).toContain(`product:${s.productId}`);
+
+    // Rewriting the same values is not a change.
+    await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
+    expect(await watcher.sync(t.db, invalidate)).toEqual([]);
+
+    // An unpublished question changes nothing visible; a published answer does.
+    await t.db.insert(productQuestions).values({ productId: s.productId, question: 'Есть ли кейс?', published: false });
+    expect(await watcher.sync(t.db, invalidate)).toEqual([]);
+    await t.db.update(productQuestions).set({ answer: 'Да', published: true }).where(eq(productQuestions.productId, s.productId));
+    expect(await watcher.sync(t.db, invalidate)).toContain(`product:${s.productId}`);
+
+    // Sections, brands, bulk updates: everything.
+    await t.db.update(sections).set({ name: sql`${sections.name}` }).where(eq(sections.id, 1));
+    expect(await watcher.sync(t.db, invalidate)).toEqual(['catalog']);
+    await t.db.update(products).set({ popularity: sql`${products.popularity} + 1` });
+    expect(await watcher.sync(t.db, invalidate)).toEqual(['catalog']);
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(catalogChanges);
+    expect(n).toBeGreaterThan(0);
+  });
+
+  it('throttles: at most one look per interval', async () => {
+    const watcher = createChangeWatcher({ pollMs: 60_000 });
+    let calls = 0;
+    const invalidate = async () => void calls++;
+    await watcher.sync(t.db, invalidate, 1_000_000);
+    await t.db.update(products).set({ price: '99.99' }).where(eq(products.id, 1));
+    expect(await watcher.sync(t.db, invalidate, 1_000_500)).toEqual([]);
+    expect(await watcher.sync(t.db, invalidate, 1_061_000)).toContain('product:1');
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applyPricing, discounted, makePricing } from '../../src/server/catalog/pricing';
+import type { SectionNode, SectionTree } from '../../src/server/catalog/sections';
+
+function tree(): SectionTree {
+  const node = (id: number, parentId: number | null, depth: number): SectionNode => ({ id, code: `s${id}`, name: `S${id}`, depth, url: `/catalog/s${id}/`, productCount: 1, icon: null, description: null, banner: null, parentId, children: [] });
+  const nodes = [node(1, null, 1), node(2, 1, 2), node(3, 2, 3), node(4, null, 1), node(5, 4, 2), node(6, 5, 3)];
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const n of nodes) if (n.parentId) byId.get(n.parentId)!.children.push(n);
+  return { roots: nodes.filter((n) => !n.parentId), byId, byCode: new Map(nodes.map((n) => [n.code, n])) };
+}
+
+describe("the contractor's own price", () => {
+  const pricing = makePricing(1, 'ООО «Тест»', 7, [
+    { brandId: 10, sectionId: null, percent: '12.00' },
+    { brandId: null, sectionId: 1, percent: '8.00' },
+  ], tree());
+
+  it('takes the best applicable discount: general, brand, or any section above the product', () => {
+    expect(pricing.percentFor(99, 6)).toBe(7); // only the company's general percent
+    expect(pricing.percentFor(99, 3)).toBe(8); // section 3 lies under section 1 (8 %)
+    expect(pricing.percentFor(10, 3)).toBe(12); // the brand's 12 % beats the section's 8 %
+    expect(pricing.percentFor(10, 999)).toBe(12); // unknown section: no section percent
+  });
+
+  it('rounds to kopecks', () => {
+    expect(discounted(224.9, 7)).toBe(209.16);
+    expect(discounted(0.05, 12)).toBe(0.04);
+    expect(discounted(100, 0)).toBe(100);
+  });
+
+  it('fills personalPrice, and leaves it null for guests', () => {
+    const items = [{ price: 100, brandId: 10, sectionId: 3, personalPrice: null as number | null }];
+    expect(applyPricing(structuredClone(items), null)[0]!.personalPrice).toBeNull();
+    expect(applyPricing(structuredClone(items), pricing)[0]!.personalPrice).toBe(88);
+  });
+});
