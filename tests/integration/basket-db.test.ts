@@ -1,6 +1,6 @@
 /** Basket, compare and favourites services against a real database (PGlite, or PostgreSQL with DATABASE_URL). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { addToBasket, applyList, basketGrid, removeInactive, updateBasketItem } from '../../src/server/basket/basket';
 import { mergeGuestLists } from '../../src/server/lists/merge';
@@ -124,7 +124,7 @@ describe('login merge', () => {
   it('keeps both sides: quantities add up, favourites and compare are united, the guest rows are gone', async () => {
     const guest = 'g:00000000-0000-4000-8000-000000000009';
     const user = 'u:test-merge';
-    const [a, b] = (await tdb.db.select({ id: products.id }).from(products).where(eq(products.canBuy, true)).limit(2)).map((r) => r.id) as [number, number];
+    const [a, b] = (await tdb.db.select({ id: products.id }).from(products).where(and(eq(products.canBuy, true), ne(products.id, onOrder))).orderBy(products.id).limit(2)).map((r) => r.id) as [number, number];
     await addToBasket(tdb.db, user, onOrder, 2, false);
     await addToBasket(tdb.db, guest, onOrder, 3, false);
     await addToBasket(tdb.db, guest, a, 1, false);
