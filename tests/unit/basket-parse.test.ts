@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLine, parseQuantity, parseText } from '../../src/server/basket/match';
 import { rowsToLines } from '../../src/server/basket/file';
-import { discounted, discountFor } from '../../src/server/basket/discount';
 import { limitOf, ON_ORDER_LIMIT } from '../../src/server/basket/limits';
 
 describe('quick-order line parser', () => {
@@ -77,15 +76,5 @@ describe('limits and contractor prices', () => {
     expect(limitOf(0, true)).toBe(ON_ORDER_LIMIT);
     expect(limitOf(50, false)).toBe(0);
     expect(limitOf(50, true, false)).toBe(0);
-  });
-
-  it('takes the largest applicable discount: general, brand, or the section and its ancestors', () => {
-    const rules = { general: 7, byBrand: new Map([[1, 12]]), bySection: new Map([[10, 8]]) };
-    expect(discountFor(rules, 1, [30, 20, 10])).toBe(12);
-    expect(discountFor(rules, 2, [30, 20, 10])).toBe(8);
-    expect(discountFor(rules, 2, [31, 21, 11])).toBe(7);
-    expect(discountFor(null, 1, [10])).toBe(0);
-    expect(discounted(224.9, 7)).toBe(209.16);
-    expect(discounted(0.99, 12)).toBe(0.87);
   });
 });

@@ -10,7 +10,7 @@ import { ERR, HttpError } from '../http/api';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
 import { limitOf, limitSql } from './limits';
-import { discounted, discountFor, discountRules, roundMoney } from './discount';
+import { discounted, loadPricing, roundMoney } from '../catalog/pricing';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 
 /** Positions one basket may hold: a contractor's long list fits, a runaway script does not. */
@@ -261,8 +261,6 @@ export type BasketGrid = {
 };
 
 export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
-  const parent = sql<number | null>`${sections.parentId}`;
-  const grand = sql<number | null>`(SELECT s2.parent_id FROM sections s2 WHERE s2.id = ${sections.parentId})`;
   const rows = await db
     .select({
       productId: products.id,
@@ -281,8 +279,6 @@ export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
       sectionId: sections.id,
       sectionCode: sections.code,
       sectionName: sections.name,
-      parent,
-      grand,
       stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
     })
     .from(basketItems)
@@ -292,11 +288,12 @@ export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
     .innerJoin(sections, eq(sections.id, products.sectionId))
     .where(eq(baskets.ownerKey, buyer.owner))
     .orderBy(asc(sections.name), asc(basketItems.addedAt), asc(products.id));
-  const rules = await discountRules(db, buyer.companyId);
+  // The same contractor prices as the catalogue shows (one rule, in catalog/pricing.ts).
+  const pricing = await loadPricing(db, { companyId: buyer.companyId ?? null });
   return rows.map((r) => {
     const canBuy = r.canBuy && r.active;
     const basePrice = Number(r.price);
-    const percent = discountFor(rules, r.brandId, [r.sectionId, r.parent, r.grand]);
+    const percent = pricing?.percentFor(r.brandId, r.sectionId) ?? 0;
     const price = discounted(basePrice, percent);
     const stock = Number(r.stock);
     return {

@@ -57,6 +57,9 @@ export function makePricing(
   };
 }
 
+/** Money rounded to kopecks. */
+export const roundMoney = (n: number) => Math.round(n * 100) / 100;
+
 export function discounted(price: number, percent: number): number {
   return Math.round(price * (100 - percent)) / 100;
 }
