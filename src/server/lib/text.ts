@@ -26,18 +26,4 @@ export function normalizeArticle(article: string): string {
   return article.replace(/[\s.\-_/]+/g, '').toUpperCase();
 }
 
-/** Price in BYN for display: «1 234,50 р.» (Belarusian convention: space thousands, comma decimals). */
-export function formatPrice(value: number | string): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return `${n.toLocaleString('ru-BY', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ')} р.`;
-}
-
-/** Russian plural: plural(5, ['товар', 'товара', 'товаров']) → 'товаров'. */
-export function plural(n: number, forms: [string, string, string]): string {
-  const a = Math.abs(n) % 100;
-  const b = a % 10;
-  if (a > 10 && a < 20) return forms[2];
-  if (b > 1 && b < 5) return forms[1];
-  if (b === 1) return forms[0];
-  return forms[2];
-}
+export { formatPrice, plural } from '../../lib/format';
