@@ -171,3 +171,20 @@ test('an add survives tapping away at once (keepalive write, cookie kept)', asyn
     })
     .toBe(1);
 });
+
+test('a guest adds from a product page: the counter, the button and the basket follow', async ({ page }) => {
+  await page.goto('/catalog/elektroinstrument/dreli/dreli-udarnye/');
+  const link = page.locator('a.card__name').first();
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const buy = page.getByRole('button', { name: `В корзину: ${name}` });
+  await expect(buy.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr');
+  await Promise.all([added(page), buy.click()]);
+  await expect(count(page, 'basket')).toHaveText('1');
+  await expect(page.getByRole('link', { name: 'В корзине' }).first()).toBeVisible();
+  await page.goto('/basket/');
+  await ready(page);
+  await expect(page.getByTestId('basket-row')).toHaveCount(1);
+  await expect(page.getByTestId('basket-row').first()).toContainText(name);
+});

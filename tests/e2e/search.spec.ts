@@ -38,8 +38,14 @@ test('overlay: wrong layout + typo, keyboard choice, product page, history next 
   await expect(chosen).toHaveAttribute('aria-selected', 'true');
   const href = (await chosen.getAttribute('data-href'))!;
   expect(href).toMatch(/^\/[a-z0-9-]+\/$/);
+  const chosenName = (await chosen.textContent()) ?? '';
   await box.press('Enter');
   await page.waitForURL((url) => url.pathname === href);
+  // Landed on that product's own page (not a 404): a Makita screwdriver.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText('Makita');
+  await expect(heading).toContainText(/Шуруповёрт/);
+  expect(chosenName).toContain((await heading.textContent())!.trim().split(' ').slice(0, 3).join(' '));
 
   // Next time the empty field shows the history, newest first.
   await page.goto('/');
