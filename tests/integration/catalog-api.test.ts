@@ -52,6 +52,8 @@ describe('listings', () => {
     expect(byId.body.data.section.ID).toBe(product.sectionId);
     const promo = await v.get('/web/catalog/filter/clear/apply/?action=podarok-k-perforatoru');
     expect(promo.body.data.page_navigation.total).toBeGreaterThan(0);
+    // The products are the ones the editor's Markdown references (the SDS-plus section), as on /actions/.
+    expect(promo.body.data.items.every((p: Card) => p.name.startsWith('Перфоратор'))).toBe(true);
     const query = await v.get(`/web/catalog/filter/clear/apply/?query=${encodeURIComponent(product.article)}`);
     expect(query.body.data.items.map((p: Card) => p.id)).toContain(product.id);
   });

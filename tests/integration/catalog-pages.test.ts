@@ -221,6 +221,12 @@ describe('sitemap and robots', () => {
     expect(sections).toMatch(/\/filter\/brand-is-[a-z-]+\/apply\//);
     expect((await guest.raw('/sitemap-products-2.xml')).status).toBe(404);
     expect((await guest.raw('/sitemap-nope.xml')).status).toBe(404);
+    // Promotions in the sitemap are the running public ones of the editors' collection: each page exists.
+    const content = await (await guest.raw('/sitemap-content.xml')).text();
+    const promos = [...content.matchAll(/<loc>([^<]+\/actions\/[^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const listed = (await guest.get('/web/actions/')).body.data.items.map((i: { url: string }) => i.url);
+    expect(promos.sort()).toEqual([...listed].sort());
+    for (const loc of promos) expect((await guest.raw(loc)).status, loc).toBe(200);
   });
 
   it('robots.txt points at the sitemap and keeps crawlers off sorted variants and private areas', async () => {

@@ -13,7 +13,9 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterS
 import { runListing, type ListingResult } from './listing';
 import { cachedBrands } from './reference';
 import { cachedSectionTree, type SectionNode } from './sections';
-import { prepareListing, promotionIdByCode, type Scope } from './scope';
+import { prepareListing, type Scope } from './scope';
+import { runningPromotions } from '../content/promotions';
+import { refsCondition } from '../content/refs';
 import { applyPricing, loadPricing } from './pricing';
 import { findProduct } from './product';
 
@@ -51,9 +53,11 @@ export async function scopeFromInput(db: Db, q: ApiScopeInput): Promise<{ scope:
     return { scope: { kind: 'brand', brand }, section: null, basePath: brand.url };
   }
   if (q.action) {
-    const id = await promotionIdByCode(db, q.action);
-    if (!id) throw notFoundError(t('CAT_ERR_ACTION_NOT_FOUND'));
-    return { scope: { kind: 'action', promotionId: id }, section: null, basePath: `/actions/${q.action}/` };
+    // Promotions are editors' Markdown (src/content/promotions): the same source as /actions/.
+    const promo = (await runningPromotions()).find((e) => e.id === q.action);
+    const where = promo ? refsCondition(db, promo.data.products) : undefined;
+    if (!where) throw notFoundError(t('CAT_ERR_ACTION_NOT_FOUND'));
+    return { scope: { kind: 'action', code: q.action, where }, section: null, basePath: `/actions/${q.action}/` };
   }
   if (q.query) return { scope: { kind: 'query', query: q.query }, section: null, basePath: `/search/` };
   return { scope: { kind: 'all' }, section: null, basePath: '/catalog/' };

@@ -5,7 +5,7 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, promotionProducts, promotions } from '../db/schema';
+import { products } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import {
   emptyFilters,
@@ -28,7 +28,8 @@ export type Scope =
   | { kind: 'hit' }
   | { kind: 'novinki' }
   | { kind: 'brand'; brand: BrandRef }
-  | { kind: 'action'; promotionId: number }
+  /** Products of a running promotion: the editor's references, resolved by content/refs.ts. */
+  | { kind: 'action'; code: string; where: SQL }
   | { kind: 'query'; query: string }
   /** The products of one line (kits of one model); a product without a line is a line of one. */
   | { kind: 'line'; productId: number; lineCode: string | null; sectionId: number };
@@ -47,7 +48,7 @@ export function scopeWhere(scope: Scope): SQL {
     case 'brand':
       return eq(products.brandId, scope.brand.id);
     case 'action':
-      return inArray(products.id, sql`(SELECT ${promotionProducts.productId} FROM ${promotionProducts} WHERE ${promotionProducts.promotionId} = ${scope.promotionId})`);
+      return scope.where;
     case 'query':
       return queryWhere(scope.query);
     case 'line':
@@ -84,11 +85,6 @@ export async function prepareListing(db: Db, scope: Scope, state: FilterState): 
   const ref = { tree, brands };
   const resolved = resolveFilters(state, base, ref);
   return resolved.ok ? { ok: true, base, filters: resolved.filters, ref } : resolved;
-}
-
-export async function promotionIdByCode(db: Db, code: string): Promise<number | null> {
-  const [row] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, code)).limit(1);
-  return row?.id ?? null;
 }
 
 export type ListingPage = {

@@ -3,9 +3,10 @@
  * sections (with their single-brand landing pages), brands and content pages, all from the
  * database.
  */
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, promotions } from '../db/schema';
+import { products } from '../db/schema';
+import { runningPromotions } from '../content/promotions';
 import { filterPath } from './filters';
 import { cachedBrands } from './reference';
 import { cachedSectionTree, type SectionNode } from './sections';
@@ -19,7 +20,7 @@ export type SitemapUrl = { loc: string; lastmod?: Date };
 
 /**
  * Public content pages of spec §2 that are worth indexing (the content area renders them);
- * promotions are listed from the database.
+ * running public promotions come from the editors' collection (src/content/promotions).
  */
 export const CONTENT_PATHS = ['/', '/catalog/', '/catalog/hit/', '/catalog/novinki/', '/brands/', '/actions/', '/filial/', '/where-buy/', '/media/', '/garant/', '/advantages/', '/agreement/', '/political/'];
 
@@ -81,6 +82,6 @@ export async function brandUrls(db: Db): Promise<SitemapUrl[]> {
 }
 
 export async function contentUrls(db: Db, now = new Date()): Promise<SitemapUrl[]> {
-  const promos = await db.select({ code: promotions.code }).from(promotions).where(and(lte(promotions.startsAt, now), gte(promotions.endsAt, now), eq(promotions.forContractors, false)));
-  return [...CONTENT_PATHS.map((loc) => ({ loc })), ...promos.map((p) => ({ loc: `/actions/${p.code}/` }))];
+  const promos = await runningPromotions({ now });
+  return [...CONTENT_PATHS.map((loc) => ({ loc })), ...promos.map((p) => ({ loc: `/actions/${p.id}/` }))];
 }
