@@ -18,11 +18,11 @@ const noOverflow = async (page: Page) => {
   expect(wide).toBe(0);
 };
 
-test('a guest adds from the home listing, changes a quantity, and a second tab shows the same counts', async ({ page, context }) => {
+test('a guest adds from a listing, changes a quantity, and a second tab shows the same counts', async ({ page, context }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  const cards = page.locator('section[aria-labelledby="h-hits"] article');
+  await page.goto('/catalog/hit/');
+  const cards = page.locator('main .grid article');
   const first = cards.nth(0);
   const second = cards.nth(1);
   await hydrated(first);
@@ -159,8 +159,8 @@ test('quick order: paste a list, upload an XLSX, add what was found in one step'
 });
 
 test('an add survives tapping away at once (keepalive write, cookie kept)', async ({ page }) => {
-  await page.goto('/');
-  const card = page.locator('section[aria-labelledby="h-new"] article').first();
+  await page.goto('/catalog/novinki/');
+  const card = page.locator('main .grid article').first();
   await hydrated(card);
   await card.getByRole('button', { name: /^В корзину:/ }).click();
   await page.goto('/basket/');

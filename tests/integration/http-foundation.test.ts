@@ -85,6 +85,14 @@ describe('foundation endpoints', () => {
     expect(tools.SUB_SECTIONS[0].SUB_SECTIONS[0].CODE).toBeTruthy();
   });
 
+  it('the home page ships no JavaScript but the header islands', async () => {
+    const html = await (await new Visitor().raw('/')).text();
+    const islands = [...html.matchAll(/component-url="\/_astro\/([A-Za-z]+)\./g)].map((m) => m[1]);
+    expect(new Set(islands)).toEqual(new Set(['HeaderCounters', 'SearchOverlay']));
+    const scripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.every((tag) => tag.includes('type="module"') || !tag.includes('src='))).toBe(true);
+  });
+
   it('GET web/main/ and web/advantages/', async () => {
     const v = new Visitor();
     const main = await v.get('/web/main/');
