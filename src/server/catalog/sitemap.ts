@@ -6,7 +6,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
-import { runningPromotions } from '../content/promotions';
 import { filterPath } from './filters';
 import { cachedBrands } from './reference';
 import { cachedSectionTree, type SectionNode } from './sections';
@@ -81,7 +80,7 @@ export async function brandUrls(db: Db): Promise<SitemapUrl[]> {
   return brands.list.map((b) => ({ loc: b.url, lastmod: b.updatedAt }));
 }
 
-export async function contentUrls(db: Db, now = new Date()): Promise<SitemapUrl[]> {
-  const promos = await runningPromotions({ now });
-  return [...CONTENT_PATHS.map((loc) => ({ loc })), ...promos.map((p) => ({ loc: `/actions/${p.id}/` }))];
+/** `promotionCodes`: the running public promotions (the route reads them from the content collection). */
+export function contentUrls(promotionCodes: string[]): SitemapUrl[] {
+  return [...CONTENT_PATHS.map((loc) => ({ loc })), ...promotionCodes.map((code) => ({ loc: `/actions/${code}/` }))];
 }
