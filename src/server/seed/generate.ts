@@ -14,7 +14,7 @@ import {
   type Leaf,
   type ProductKind,
 } from './catalog-data';
-import type { Guarantee, ProductProperties, SectionBanner } from '../db/schema';
+import type { Guarantee, ProductProperties, SectionBanner, shops } from '../db/schema';
 
 /** mulberry32: tiny, fast, good enough for demo data, and stable across Node versions. */
 export function rng(seed: number) {
@@ -76,18 +76,7 @@ export type ProductRow = {
 export type StockRow = { productId: number; branchId: number; quantity: number };
 export type ExpendableRow = { productId: number; materialId: number; sort: number };
 export type BranchRow = (typeof BRANCHES)[number] & { id: number; email: string; sort: number };
-export type ShopRow = {
-  name: string;
-  kind: 'online' | 'offline';
-  city: string | null;
-  address: string | null;
-  url: string | null;
-  phone: string | null;
-  hours: string | null;
-  lat: number | null;
-  lng: number | null;
-  sort: number;
-};
+export type ShopRow = Omit<typeof shops.$inferInsert, 'id'> & { sort: number };
 
 export type GeneratedCatalog = {
   sections: SectionRow[];

@@ -6,18 +6,8 @@ import type { PageNavigation } from '../content/promotions';
 
 export const SHOPS_PAGE_SIZE = 10;
 
-export type Shop = {
-  id: number;
-  name: string;
-  kind: 'online' | 'offline';
-  city: string | null;
-  address: string | null;
-  url: string | null;
-  phone: string | null;
-  hours: string | null;
-  lat: number | null;
-  lng: number | null;
-};
+/** A shop as stored (the schema is the one definition of its fields). */
+export type Shop = Omit<typeof shops.$inferSelect, 'sort'>;
 
 export type MapPoint = { id: number; name: string; address: string; lat: number; lng: number };
 
