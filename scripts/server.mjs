@@ -1,11 +1,27 @@
 /**
  * Production entry: the @astrojs/node standalone handler (SSR + static files with immutable
- * caching) behind gzip/brotli compression, which the adapter itself does not do. Also opens and
- * seeds the database right at boot instead of on the first visitor's request, and prints
- * "Store ready" once it answers (tests and lhci wait for that line).
+ * caching) behind gzip/brotli compression, which the adapter itself does not do. Opens the
+ * database right at boot instead of on the first visitor's request, and prints "Store ready" once
+ * it answers (tests and lhci wait for that line).
+ *
+ * Demo data: outside production, an empty database is first filled with the demo catalogue and
+ * accounts by the seed CLI (SEED_ON_START=0 turns that off). With NODE_ENV=production the demo
+ * is never written — its accounts have a published password.
  */
 import http from 'node:http';
+import { spawnSync } from 'node:child_process';
 import compression from 'compression';
+
+const production = process.env.NODE_ENV === 'production';
+if (production) {
+  console.log('Production start: demo data and demo accounts are never created.');
+} else if (process.env.SEED_ON_START !== '0') {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--if-empty'], { stdio: 'inherit', env: process.env });
+  if (seeded.status !== 0) {
+    console.error('Demo seeding failed: see above.');
+    process.exit(1);
+  }
+}
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');

@@ -4,12 +4,14 @@
  * redirects GET/HEAD itself (trailingSlash: 'always'), scripts/server.mjs answers 308 for others.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { resolveUser } from './server/auth/session';
+import { resolveSession } from './server/auth/session';
 
 const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
 
 export const session = defineMiddleware(async (ctx, next) => {
-  ctx.locals.user = ctx.isPrerendered ? null : await resolveUser(ctx.request, ctx.url);
+  const resolved = ctx.isPrerendered ? { user: null, stale: false } : await resolveSession(ctx.request, ctx.url);
+  ctx.locals.user = resolved.user;
+  ctx.locals.staleSession = resolved.stale;
   return next();
 });
 
@@ -25,7 +27,7 @@ export const isIE = defineMiddleware((ctx, next) => {
   return ctx.redirect('/ie/', 302);
 });
 
-const AUTH_ONLY = /^\/personal\//;
+const AUTH_ONLY = /^\/(personal|desk)\//;
 const GUEST_ONLY = /^\/(login|registration|restore)\//;
 
 /** is-auth: the personal area needs a session; the target is remembered for after login. */

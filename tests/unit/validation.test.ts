@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidPhone, normalizeEmail, PASSWORD_RULE, zEmail } from '../../src/server/auth/validation';
+import { isValidEmail, isValidPhone, normalizeEmail, normalizePhone, PASSWORD_RULE } from '../../src/server/auth/validation';
+import { zEmail } from '../../src/server/http/zod';
 import { afterLoginTarget, safeBackUrl } from '../../src/server/auth/redirect';
 
 describe('spec §5 validation', () => {
@@ -26,8 +27,13 @@ describe('spec §5 validation', () => {
   });
 
   it('accepts Belarusian phone numbers with +375 or 80 and an optional code', () => {
-    for (const ok of ['+375291112233', '+375 29 111-22-33', '80291112233', '8029 111-22-33', '111-22-33']) expect(isValidPhone(ok), ok).toBe(true);
-    for (const bad of ['', 'abc', '+375', '12', '+375 29 111 22 33 44 55']) expect(isValidPhone(bad), bad).toBe(false);
+    for (const ok of ['+375291112233', '+375 29 111-22-33', '80291112233', '8029 111-22-33', '8 029 111 22 33', '(029) 111-22-33', '29 111 22 33', '+375 (17) 388-10-10']) {
+      expect(isValidPhone(ok), ok).toBe(true);
+      expect(normalizePhone(ok), ok).toMatch(/^\+375 \d{2} \d{3}-\d{2}-\d{2}$/);
+    }
+    expect(normalizePhone('8 029 111 22 33')).toBe('+375 29 111-22-33');
+    // Without the operator or city code a number cannot be dialled from everywhere: refused.
+    for (const bad of ['', 'abc', '+375', '12', '111-22-33', '+375 29 111 22 33 44 55', '+7 (912) 111-22-33']) expect(isValidPhone(bad), bad).toBe(false);
   });
 
   it('only lets local paths be login redirect targets', () => {

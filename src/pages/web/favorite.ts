@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zPage } from '../../server/http/api';
+import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
 import { ownerKey } from '../../server/lists/owner';
 import { favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
+import { zPage } from '../../server/http/zod';
 
 const input = z.object({
   sort: z.enum(SORT_KEYS).default('date_desc'),

@@ -1,13 +1,14 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../server/http/api';
+import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
-import { notFoundError, scopeFromInput, zCode } from '../../server/catalog/api';
+import { notFoundError, scopeFromInput } from '../../server/catalog/api';
 import { emptyFilters } from '../../server/catalog/filters';
 import { listingFacets } from '../../server/catalog/listing';
 import { prepareListing, type Scope } from '../../server/catalog/scope';
 import { findProduct } from '../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../server/catalog/cache';
 import { t } from '../../i18n';
+import { zCode, zId } from '../../server/http/zod';
 
 const input = z.object({
   section_id: zId.optional(),

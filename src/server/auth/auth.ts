@@ -16,8 +16,13 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
+/** The secret that signs session cookies and keys verification-code digests. */
+export function authSecret(): string {
+  return process.env.AUTH_SECRET ?? DEV_SECRET;
+}
+
 function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
-  const secret = process.env.AUTH_SECRET ?? DEV_SECRET;
+  const secret = authSecret();
   if (secret === DEV_SECRET && process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEV_SECRET)
     console.warn('[auth] AUTH_SECRET is not set: using the development secret.');
   return betterAuth({

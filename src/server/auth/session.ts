@@ -1,4 +1,4 @@
-/** Who is making this request: the signed-in user (if any) and the visitor's list owner key. */
+/** Who is making this request: the signed-in user, if any, resolved from the session credential. */
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
@@ -11,28 +11,79 @@ export type SessionUser = {
   phone: string | null;
   companyId: number | null;
   isContragentAdmin: boolean;
-  blocked: boolean;
+  isStaff: boolean;
+  /** Permission codes of auth/permissions.ts as stored; use `userCan()` to ask. */
+  permissions: string[];
+  /** Per-order spending limit in BYN (company employees), or null. */
+  orderLimit: number | null;
 };
+
+/** The one "may this account act" rule: login, session resolution and every call use it. */
+export function mayAct(user: { blocked: boolean; active: boolean }): boolean {
+  return !user.blocked && user.active;
+}
+
+/**
+ * A session token as better-auth issues it (random URL-safe characters, optionally `.signature`).
+ * Anything else — a NUL byte, a right-to-left mark, emoji, 10 KB of junk — is not a credential.
+ */
+const WELL_FORMED_TOKEN = /^[A-Za-z0-9._~+/=%-]{16,512}$/;
+
+/**
+ * The credential a request carries, by precedence: the `Authorization` header, the spec's `token`
+ * header, the session cookie, and last the spec's `token` query parameter (a link must not be able
+ * to override the visitor's own cookie). Null when there is none.
+ */
+export function sessionCredential(request: Request, url: URL, cookieHeader = request.headers.get('cookie') ?? ''): { kind: 'bearer' | 'cookie'; value: string } | null {
+  const auth = request.headers.get('authorization');
+  if (auth) return { kind: 'bearer', value: auth.replace(/^Bearer\s+/i, '') };
+  const header = request.headers.get('token');
+  if (header) return { kind: 'bearer', value: header };
+  if (cookieHeader.includes(SESSION_COOKIE)) return { kind: 'cookie', value: '' };
+  const query = url.searchParams.get('token');
+  if (query) return { kind: 'bearer', value: query };
+  return null;
+}
 
 /** True when the request carries anything that could be a session (cheap: no database). */
 export function hasAuthCredentials(request: Request, url: URL, cookieHeader = request.headers.get('cookie') ?? ''): boolean {
-  return cookieHeader.includes(SESSION_COOKIE) || !!request.headers.get('token') || !!url.searchParams.get('token') || !!request.headers.get('authorization');
+  return sessionCredential(request, url, cookieHeader) !== null;
 }
+
+export type Resolved = { user: SessionUser | null; /** A credential was sent but no valid session stands behind it. */ stale: boolean };
 
 /**
  * Resolves the session. The spec's clients send the token as a `token` header or query parameter;
  * better-auth's bearer plugin reads it as `Authorization: Bearer`, so it is translated here.
  */
-export async function resolveUser(request: Request, url: URL): Promise<SessionUser | null> {
-  if (!hasAuthCredentials(request, url)) return null;
+export async function resolveSession(request: Request, url: URL): Promise<Resolved> {
+  const credential = sessionCredential(request, url);
+  if (!credential) return { user: null, stale: false };
   const headers = new Headers(request.headers);
-  const token = request.headers.get('token') ?? url.searchParams.get('token');
-  if (token && !headers.get('authorization')) headers.set('authorization', `Bearer ${token}`);
+  if (credential.kind === 'bearer') {
+    if (!WELL_FORMED_TOKEN.test(credential.value)) return { user: null, stale: true };
+    headers.set('authorization', `Bearer ${credential.value}`);
+  } else {
+    headers.delete('authorization');
+  }
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers }).catch(() => null);
-  if (!session) return null;
+  if (!session) return { user: null, stale: true };
   const db = await getDb();
   const [u] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
-  if (!u || u.blocked) return null;
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, companyId: u.companyId, isContragentAdmin: u.isContragentAdmin, blocked: u.blocked };
+  if (!u || !mayAct(u)) return { user: null, stale: true };
+  return {
+    stale: false,
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      phone: u.phone,
+      companyId: u.companyId,
+      isContragentAdmin: u.isContragentAdmin,
+      isStaff: u.isStaff,
+      permissions: u.permissions,
+      orderLimit: u.orderLimit == null ? null : Number(u.orderLimit),
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import { t } from '../../i18n';
 import { ERR, HttpError } from '../http/api';
+import { zPageSize } from '../http/zod';
 import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../auth/session';
@@ -19,11 +20,8 @@ import { refsCondition } from '../content/refs';
 import { applyPricing, loadPricing } from './pricing';
 import { findProduct } from './product';
 
-export const zCode = z.string().trim().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'только латинские буквы, цифры и дефис' });
-export const zProductId = z.coerce.number().int().positive().max(2_147_483_647);
 export const zSort = z.enum(SORTS).default(DEFAULT_SORT);
-export const zApiPage = z.coerce.number().int().min(1).max(10_000).default(1);
-export const zApiPageSize = z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE);
+export const zApiPageSize = zPageSize(DEFAULT_PAGE_SIZE);
 
 const SORT_NAMES: Record<Sort, string> = {
   popular: t('CAT_SORT_POPULAR'),
@@ -110,12 +108,6 @@ export async function productFromInput(db: Db, q: { code?: string; productId?: n
 }
 
 /** A plain HTML form post (no JS): answer with a redirect back instead of JSON. */
-export function wantsRedirect(ctx: Pick<APIContext, 'request'>): boolean {
-  const type = ctx.request.headers.get('content-type') ?? '';
-  const accept = ctx.request.headers.get('accept') ?? '';
-  return (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) && accept.includes('text/html');
-}
-
 export function backTo(back: unknown, fallback: string, sent: string, anchor: string): Response {
   const path = (typeof back === 'string' && safeBackUrl(back)?.split(/[?#]/)[0]) || fallback;
   return new Response(null, { status: 303, headers: { location: `${path}?sent=${sent}#${anchor}`, 'cache-control': 'no-store' } });

@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client';
 import { products, sections } from '../db/schema';
 import { productCards, type ProductCard } from '../catalog/cards';
-import { zPage } from '../http/api';
+import { zPage } from '../http/zod';
 
 export const CIRCLE_KINDS = [
   { code: 'krugi-otreznye', name: 'Отрезные круги' },

@@ -69,19 +69,12 @@ type Global = typeof globalThis & { __storeDb?: Promise<DbHandle> };
 const g = globalThis as Global;
 
 /**
- * The process-wide database: migrated, and seeded with the demo catalogue when empty
- * (set SEED_ON_START=0 to skip seeding).
+ * The process-wide database, opened and migrated on first use. Nothing here writes data: demo data
+ * is the demo's business (scripts/server.mjs runs the seed CLI before start, never in production).
  */
 export function getDbHandle(): Promise<DbHandle> {
   if (!g.__storeDb) {
-    g.__storeDb = (async () => {
-      const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
-      if (process.env.SEED_ON_START !== '0') {
-        const { seedIfEmpty } = await import('../seed/seed');
-        await seedIfEmpty(handle.db);
-      }
-      return handle;
-    })();
+    g.__storeDb = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
     g.__storeDb.catch(() => {
       g.__storeDb = undefined;
     });

@@ -263,8 +263,18 @@ export const companies = pgTable('companies', {
   legalAddress: text('legal_address'),
   discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
   contractRequestedAt: timestamp('contract_requested_at', { withTimezone: true }),
+  /** Bank requisites for invoices («Счёт на оплату»): IBAN BY.., bank name, BIC. */
+  iban: text('iban'),
+  bankName: text('bank_name'),
+  bic: text('bic'),
+  phone: text('phone'),
+  email: text('email'),
+  /** The store's account manager for this company (shown in the personal area summary). */
+  managerName: text('manager_name'),
+  managerPhone: text('manager_phone'),
+  managerEmail: text('manager_email'),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('companies_unp_uq').on(t.unp)]);
 
 /** Per-company discounts by brand or section (personal/discounts). */
 export const companyDiscounts = pgTable('company_discounts', {
@@ -296,7 +306,21 @@ export const users = pgTable(
     /** Order status e-mails (profile send_status) and which statuses (checkboxes). */
     sendStatus: boolean('send_status').notNull().default(true),
     notifyStatuses: jsonb('notify_statuses').$type<string[]>().notNull().default([]),
+    /** Order-status notices by SMS too (profile checkboxes). */
+    notifySms: boolean('notify_sms').notNull().default(false),
     defaultBranchId: integer('default_branch_id'),
+    /** A store employee: reaches the staff desk (/desk/). */
+    isStaff: boolean('is_staff').notNull().default(false),
+    /**
+     * What a company employee may do (the spec's user `scope`): codes of server/http/permissions.ts.
+     * A company admin may do everything regardless; a retail customer's list is ignored.
+     */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** Per-order spending limit (BYN) above which an employee's order waits for the admin's approval. */
+    orderLimit: money('order_limit'),
+    /** Job title shown in the company's users list (прораб, снабженец…). */
+    position: text('position'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],
 );
@@ -360,9 +384,27 @@ export const verifyCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** When the code was checked successfully (a confirmed code can then be spent once by the action). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** What the code confirms beyond the target (an address id, a new e-mail…), set by the sender. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('verify_codes_target_idx').on(t.target, t.event)],
+  (t) => [uniqueIndex('verify_codes_target_event_uq').on(t.target, t.event)],
+);
+
+/**
+ * Abuse limits that hold across app nodes: one row per limited key (e.g. `login:ip:1.2.3.4`) and
+ * fixed window; see server/http/rate-limit.ts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 // ───────────────────────────── Basket, favourites, compare ─────────────────────────────
@@ -420,10 +462,13 @@ export const compareItems = pgTable(
 
 // ───────────────────────────── Orders and addresses ─────────────────────────────
 
+/** Reference rows live in a migration (they exist in production, not only in the demo): see server/orders/status.ts. */
 export const orderStatuses = pgTable('order_statuses', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   sort: integer('sort').notNull().default(500),
+  /** Done or cancelled: nothing follows. */
+  isFinal: boolean('is_final').notNull().default(false),
 });
 
 export const deliveryAddresses = pgTable(
@@ -470,10 +515,45 @@ export const orders = pgTable(
     contactEmail: text('contact_email'),
     comment: text('comment'),
     total: money('total').notNull(),
+    /** VAT included in the total (20 %). */
+    vat: money('vat').notNull().default('0'),
+    /** 'cash' | 'card' on receipt, 'invoice' (business customers). */
+    paymentType: text('payment_type').notNull().default('cash'),
+    /** The company that pays an invoice order. */
+    payerCompanyId: integer('payer_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** A guest's order belongs to the guest key that placed it (g:<uuid>), so only that browser sees its confirmation. */
+    ownerKey: text('owner_key'),
+    /** Client-chosen key of order submission: a retry or double click never makes two orders. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('orders_number_uq').on(t.number), index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
+  ],
+);
+
+/** Every status an order passed through, who moved it and when (spec: order detail, staff desk). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .notNull()
+      .references(() => orderStatuses.code),
+    /** 'customer' | 'admin' (company admin) | 'staff' | 'system'. */
+    actorKind: text('actor_kind').notNull(),
+    actorUserId: text('actor_user_id'),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );
 
 export const orderItems = pgTable(
@@ -609,65 +689,8 @@ export const notificationStates = pgTable(
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );
 
-// ───────────────────────────── Content: media, promotions, translations, forms ─────────────────────────────
-
-export const media = pgTable(
-  'media',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').notNull(),
-    kind: text('kind').$type<'material' | 'video' | 'social'>().notNull(),
-    title: text('title').notNull(),
-    description: text('description'),
-    url: text('url'),
-    fileSize: bigint('file_size', { mode: 'number' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('media_code_uq').on(t.code)],
-);
-
-export const mediaProducts = pgTable(
-  'media_products',
-  {
-    mediaId: integer('media_id')
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.mediaId, t.productId] }), index('media_products_product_idx').on(t.productId)],
-);
-
-export const promotions = pgTable(
-  'promotions',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').notNull(),
-    title: text('title').notNull(),
-    preview: text('preview').notNull(),
-    body: text('body').notNull().default(''),
-    color: text('color').notNull().default('#d71920'),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    /** Shown in the personal area only (personal/actions) when true. */
-    forContractors: boolean('for_contractors').notNull().default(false),
-  },
-  (t) => [uniqueIndex('promotions_code_uq').on(t.code)],
-);
-
-export const promotionProducts = pgTable(
-  'promotion_products',
-  {
-    promotionId: integer('promotion_id')
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.promotionId, t.productId] })],
-);
+// ───────────────────────────── Content: translations, forms ─────────────────────────────
+// Promotions, media and info pages are Markdown content collections (src/content/), not tables.
 
 /** Editor overrides of the built-in Russian dictionary (src/i18n). */
 export const translations = pgTable('translations', {

@@ -1,6 +1,7 @@
 /** The public forms' inputs (spec §5 rules from auth/validation reused), shared by endpoints and tests. */
 import { z } from 'astro/zod';
-import { isValidPhone, zEmail, zPhone } from '../auth/validation';
+import { isValidPhone } from '../auth/validation';
+import { zEmail, zOptionalText, zPhone, zRequired } from '../http/zod';
 import { t } from '../../i18n';
 
 /** Callback topics: /callback/{slugCallback}/ preselects one. */
@@ -13,22 +14,6 @@ export const CALLBACK_TOPICS = [
 export type CallbackTopic = (typeof CALLBACK_TOPICS)[number]['slug'];
 export const topicBySlug = (slug: string) => CALLBACK_TOPICS.find((x) => x.slug === slug) ?? null;
 
-/** Required text: "обязательное поле" when missing or blank, a length message when too long. */
-export const zRequired = (max: number) =>
-  z
-    .string({ error: t('FIELD_REQUIRED') })
-    .trim()
-    .min(1, { message: t('FIELD_REQUIRED') })
-    .max(max, { message: `не длиннее ${max} символов` });
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `не длиннее ${max} символов` })
-    .optional()
-    .transform((v) => v || undefined);
-
 const captcha = z.string({ error: t('CONTENT_CAPTCHA_FAILED') }).min(1, { message: t('CONTENT_CAPTCHA_FAILED') }).max(5000);
 
 export const callbackInput = z.object({
@@ -39,7 +24,7 @@ export const callbackInput = z.object({
     .optional()
     .transform((v) => v || 'podbor')
     .refine((v) => !!topicBySlug(v), { message: t('CONTENT_TOPIC_UNKNOWN') }),
-  comment: optionalText(1000),
+  comment: zOptionalText(1000),
   captcha,
 });
 
@@ -77,7 +62,7 @@ export const guaranteeInput = z.object({
   name: zRequired(100),
   phone: zPhone,
   email: zEmail,
-  comment: optionalText(1000),
+  comment: zOptionalText(1000),
   captcha,
 });
 

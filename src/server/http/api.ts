@@ -5,8 +5,7 @@
 import { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import { fieldName, t } from '../../i18n';
-
-z.config(z.locales.ru());
+import './zod'; // installs the plain-Russian error map before any schema parses
 
 /** Error codes of the envelope. 101 is the spec's "not authenticated". */
 export const ERR = {
@@ -16,6 +15,7 @@ export const ERR = {
   NOT_FOUND: 104,
   CONFLICT: 109,
   TOO_LARGE: 113,
+  TOO_MANY: 129,
   METHOD: 105,
   INTERNAL: 500,
 } as const;
@@ -96,6 +96,13 @@ export async function parseInput<S extends z.ZodType>(ctx: Pick<APIContext, 'req
   return result.data;
 }
 
+/** A plain HTML form post (no JavaScript): answer with a redirect, not JSON. */
+export function wantsRedirect(ctx: Pick<APIContext, 'request'>): boolean {
+  const type = ctx.request.headers.get('content-type') ?? '';
+  const accept = ctx.request.headers.get('accept') ?? '';
+  return (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) && accept.includes('text/html');
+}
+
 /**
  * Wraps an endpoint: HttpErrors become their envelope, anything else a logged 500 with a generic
  * Russian message (never a stack trace).
@@ -111,8 +118,4 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
     }
   };
 }
-
-/** Common zod pieces. */
-export const zId = z.coerce.number().int().positive().max(2_147_483_647);
-export const zPage = z.coerce.number().int().min(1).max(10_000).default(1);
 

@@ -7,7 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+/** A message: always plain text; `html` too for the designed ones (codes, orders). */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 
 export const outboxDir = () => path.resolve(process.env.DATA_DIR ?? './data', 'outbox');
 export const mailFrom = () => process.env.MAIL_FROM ?? 'Инструмент.by <no-reply@instrument.by>';
@@ -28,6 +29,6 @@ export async function sendMail(mail: Mail, tag = 'mail'): Promise<{ via: 'smtp' 
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true });
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${tag}-${Math.random().toString(36).slice(2, 8)}`;
-  await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify({ ...JSON.parse(info.message as unknown as string), text: mail.text }, null, 2));
+  await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify({ ...JSON.parse(info.message as unknown as string), text: mail.text, html: mail.html }, null, 2));
   return { via: 'outbox', id };
 }

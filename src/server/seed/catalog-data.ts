@@ -880,21 +880,3 @@ export const SHOP_NAMES_OFFLINE = ['Мастерок', 'СтройДвор', 'И
 export const SHOP_NAMES_ONLINE = ['instrument-shop.by', 'masteram.by', 'tools24.by', 'stroyka-online.by', 'profi-tools.by', 'domovoy.by', 'tehnomir.by'];
 
 export const STREETS = ['ул. Ленина', 'ул. Советская', 'пр-т Независимости', 'ул. Московская', 'ул. Кирова', 'ул. Пушкина', 'ул. Гагарина', 'ул. Победы', 'ул. Строителей', 'ул. Чкалова', 'ул. Мира', 'ул. Заводская'];
-
-export const ORDER_STATUSES = [
-  { code: 'N', name: 'Принят', sort: 10 },
-  { code: 'P', name: 'В обработке', sort: 20 },
-  { code: 'A', name: 'Собран', sort: 30 },
-  { code: 'D', name: 'Передан в доставку', sort: 40 },
-  { code: 'F', name: 'Выполнен', sort: 50 },
-  { code: 'C', name: 'Отменён', sort: 60 },
-];
-
-export const APPEAL_TYPES = [
-  { code: 'order', name: 'Вопрос по заказу', sort: 10 },
-  { code: 'delivery', name: 'Доставка', sort: 20 },
-  { code: 'return', name: 'Возврат и обмен', sort: 30 },
-  { code: 'warranty', name: 'Гарантия и сервис', sort: 40 },
-  { code: 'documents', name: 'Документы и акты сверки', sort: 50 },
-  { code: 'other', name: 'Другое', sort: 90 },
-];

@@ -1,14 +1,15 @@
 /**
  * `npm run seed [-- --products N]`: resets the database (PGlite in DATA_DIR, or DATABASE_URL) and
  * writes the demo data. The server must not be running on the same PGlite directory.
+ * `--if-empty`: seed only a database without a catalogue (what `npm start` does before serving).
  */
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, openDatabase } from '../db/client';
-import { resetDatabase, seedDatabase } from './seed';
+import { isEmpty, resetDatabase, seedDatabase } from './seed';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({ options: { products: { type: 'string', default: process.env.SEED_PRODUCTS ?? '2000' }, 'if-empty': { type: 'boolean', default: false } } });
 const products = Number(values.products);
 if (!Number.isInteger(products) || products < 100 || products > 1_000_000) {
   console.error('--products: целое число от 100 до 1 000 000');
@@ -26,6 +27,10 @@ function dirSize(dir: string): number {
 
 const started = Date.now();
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
+if (values['if-empty'] && !(await isEmpty(handle.db))) {
+  await handle.close();
+  process.exit(0);
+}
 await resetDatabase(handle.db);
 await seedDatabase(handle.db, { products, log: (m) => console.log(`seed: ${m}`) });
 if (handle.kind === 'pglite') await handle.db.execute('CHECKPOINT' as never);

@@ -7,7 +7,6 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { APPEAL_TYPES, ORDER_STATUSES } from './catalog-data';
 import { generateCatalog, rng } from './generate';
 import { seedDemoBasket } from '../basket/demo';
 
@@ -15,11 +14,15 @@ export const DEMO_PASSWORD = 'Demo2026pass';
 
 /** The demo accounts the README lists. */
 export const DEMO_USERS = [
-  { id: 'demo-retail', email: 'client@demo.by', name: 'Иван Петров', phone: '+375 29 111-22-33', company: false, admin: false, blocked: false },
-  { id: 'demo-admin', email: 'admin@stroymontazh.by', name: 'Ольга Ковалёва', phone: '+375 29 222-33-44', company: true, admin: true, blocked: false },
-  { id: 'demo-foreman', email: 'prorab@stroymontazh.by', name: 'Сергей Данилович', phone: '+375 33 333-44-55', company: true, admin: false, blocked: false },
-  { id: 'demo-blocked', email: 'snab@stroymontazh.by', name: 'Андрей Литвинчук', phone: '+375 44 444-55-66', company: true, admin: false, blocked: true },
+  { id: 'demo-retail', email: 'client@demo.by', name: 'Иван Петров', phone: '+375 29 111-22-33', company: false, admin: false, blocked: false, staff: false, position: null, permissions: [] },
+  { id: 'demo-admin', email: 'admin@stroymontazh.by', name: 'Ольга Ковалёва', phone: '+375 29 222-33-44', company: true, admin: true, blocked: false, staff: false, position: 'Директор', permissions: [] },
+  { id: 'demo-foreman', email: 'prorab@stroymontazh.by', name: 'Сергей Данилович', phone: '+375 33 333-44-55', company: true, admin: false, blocked: false, staff: false, position: 'Прораб', permissions: ['place_orders', 'manage_exports'] },
+  { id: 'demo-blocked', email: 'snab@stroymontazh.by', name: 'Андрей Литвинчук', phone: '+375 44 444-55-66', company: true, admin: false, blocked: true, staff: false, position: 'Снабженец', permissions: ['place_orders'] },
+  { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: [] },
 ] as const;
+
+/** Order statuses of the demo orders: every status appears (server/orders/status.ts has their meaning). */
+const RECENT_STATUSES = ['new', 'confirmed', 'picking', 'ready', 'shipped', 'approval'] as const;
 
 export type SeedOptions = { products?: number; log?: (msg: string) => void };
 
@@ -29,9 +32,9 @@ async function insertChunked<T extends Record<string, unknown>>(db: Db, table: P
 
 /** Tables in an order that TRUNCATE … CASCADE can clear in one statement. */
 const ALL_TABLES = [
-  'form_submissions', 'translations', 'promotion_products', 'promotions', 'media_products', 'media',
+  'form_submissions', 'translations', 'rate_limits',
   'notification_states', 'notifications', 'api_tokens', 'export_profiles', 'appeal_messages', 'appeals',
-  'appeal_types', 'order_items', 'orders', 'delivery_addresses', 'order_statuses', 'compare_items', 'favorites',
+  'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
   'basket_items', 'baskets', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
   'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
   'products', 'brands', 'section_properties', 'sections',
@@ -44,12 +47,6 @@ export async function resetDatabase(db: Db): Promise<void> {
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.sections);
   return (row?.n ?? 0) === 0;
-}
-
-export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
-  await seedDatabase(db, { products: Number(process.env.SEED_PRODUCTS ?? 2000), ...opts });
-  return true;
 }
 
 async function syncSequence(db: Db, table: string) {
@@ -97,12 +94,23 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
   const day = 86_400_000;
   const password = await hashPassword(DEMO_PASSWORD);
 
-  await db.insert(t.orderStatuses).values(ORDER_STATUSES);
-  await db.insert(t.appealTypes).values(APPEAL_TYPES);
 
   const [company] = await db
     .insert(t.companies)
-    .values({ name: 'ООО «СтройМонтажСервис»', unp: '191234567', legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4', discountPercent: '7.00' })
+    .values({
+      name: 'ООО «СтройМонтажСервис»',
+      unp: '191234567',
+      legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
+      discountPercent: '7.00',
+      iban: 'BY20ALFA30122345670010270000',
+      bankName: 'ЗАО «Альфа-Банк»',
+      bic: 'ALFABY2X',
+      phone: '+375 17 222-33-44',
+      email: 'office@stroymontazh.by',
+      managerName: 'Дмитрий Козлов',
+      managerPhone: '+375 29 600-10-20',
+      managerEmail: 'd.kozlov@instrument.by',
+    })
     .returning();
   const companyId = company!.id;
   await db.insert(t.companyDiscounts).values([
@@ -121,8 +129,11 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
       companyId: u.company ? companyId : null,
       isContragentAdmin: u.admin,
       blocked: u.blocked,
-      active: !u.blocked,
-      notifyStatuses: ['N', 'D', 'F'],
+      active: true,
+      isStaff: u.staff,
+      position: u.position,
+      permissions: [...u.permissions],
+      notifyStatuses: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'],
       defaultBranchId: 1,
     });
     await db.insert(t.accounts).values({ id: `acc-${u.id}`, accountId: u.id, providerId: 'credential', userId: u.id, password });
@@ -152,8 +163,10 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
       const uniq = [...new Map(items.map((p) => [p.id, p])).values()];
       const lines = uniq.map((p) => ({ p, q: r.int(1, userId === 'demo-retail' ? 2 : 12) }));
       const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
-      const ageDays = r.int(1, 200);
-      const status = ageDays > 20 ? r.pick(['F', 'F', 'F', 'C']) : r.pick(['N', 'P', 'A', 'D']);
+      // The newest orders of each account run through the open statuses, so every status is on show.
+      const ageDays = i < RECENT_STATUSES.length ? i + 1 : r.int(8, 200);
+      const recent = i < RECENT_STATUSES.length ? RECENT_STATUSES[i]! : null;
+      const status = recent === 'approval' && userId !== 'demo-foreman' ? 'new' : (recent ?? r.pick(['done', 'done', 'done', 'cancelled']));
       const isCompany = userId !== 'demo-retail';
       const self = r.chance(0.4);
       const user = DEMO_USERS.find((u) => u.id === userId)!;
@@ -174,11 +187,15 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
           contactEmail: user.email,
           comment: r.chance(0.3) ? 'Позвонить за час до доставки' : null,
           total: total.toFixed(2),
+          vat: (total / 6).toFixed(2),
+          paymentType: isCompany ? 'invoice' : r.pick(['cash', 'card']),
+          payerCompanyId: isCompany ? companyId : null,
           createdAt: new Date(now - ageDays * day),
           updatedAt: new Date(now - ageDays * day),
         })
         .returning({ id: t.orders.id });
       await db.insert(t.orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.p.id, name: l.p.name, article: l.p.article, price: l.p.price, quantity: l.q })));
+      await db.insert(t.orderStatusHistory).values(statusTrail(status, self).map((code, k) => ({ orderId: order!.id, status: code, actorKind: k === 0 ? 'customer' : 'staff', actorUserId: k === 0 ? userId : 'demo-staff', at: new Date(now - ageDays * day + k * 3_600_000) })));
     }
   }
 
@@ -200,36 +217,6 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
     { title: 'Скидка 10% на расходные материалы', text: 'Для контрагентов до конца месяца.', kind: 'moscow', data: { date_end: new Date(now + 10 * day).toISOString() }, createdAt: new Date(now - 2 * day) },
   ]);
 
-  // Promotions live relative to today so that the demo always has current ones.
-  const promos = [
-    { code: 'osennyaya-rasprodazha-akkumulyatornogo-instrumenta', title: 'Осенняя распродажа аккумуляторного инструмента', preview: 'Скидки до 25% на шуруповёрты и гайковёрты ведущих брендов.', color: '#d71920', section: 'shurupoverty-akkumulyatornye', start: -12, end: 18 },
-    { code: 'krugi-po-cene-zavoda', title: 'Отрезные круги по цене завода', preview: 'Берите упаковку — платите как на заводе.', color: '#0b5ea8', section: 'krugi-otreznye', start: -5, end: 40 },
-    { code: 'podarok-k-perforatoru', title: 'Набор буров в подарок к перфоратору', preview: 'Каждому покупателю перфоратора SDS-plus — набор из 5 буров.', color: '#1b7a3e', section: 'perforatory-sds-plus', start: -20, end: 9 },
-    { code: 'gotovimsya-k-zime', title: 'Готовимся к зиме: тепловые пушки и генераторы', preview: 'Специальные цены на обогрев и резервное питание.', color: '#8a5a00', section: 'teplovye-pushki-elektricheskie', start: -2, end: 60 },
-  ];
-  for (const p of promos) {
-    const [row] = await db
-      .insert(t.promotions)
-      .values({ code: p.code, title: p.title, preview: p.preview, color: p.color, body: `${p.preview} Количество товара по акции ограничено. Предложение действует во всех филиалах и в интернет-магазине.`, startsAt: new Date(now + p.start * day), endsAt: new Date(now + p.end * day) })
-      .returning();
-    const ids = (bySection.get(p.section) ?? []).slice(0, 24);
-    if (ids.length) await db.insert(t.promotionProducts).values(ids.map((productId) => ({ promotionId: row!.id, productId })));
-  }
-
-  const mediaRows = await db
-    .insert(t.media)
-    .values([
-      { code: 'katalog-elektroinstrumenta-2026', kind: 'material', title: 'Каталог электроинструмента 2026', description: 'Полный каталог с характеристиками и ценами, PDF.', url: '/media-files/katalog-2026.pdf', fileSize: 18_400_000 },
-      { code: 'listovka-akkumulyatornaya-platforma', kind: 'material', title: 'Листовка: одна аккумуляторная платформа', description: 'Совместимость аккумуляторов 18 В.', url: '/media-files/listovka-18v.pdf', fileSize: 2_100_000 },
-      { code: 'kak-vybrat-perforator', kind: 'video', title: 'Как выбрать перфоратор', description: 'SDS-plus или SDS-max, энергия удара и режимы.', url: 'https://video.example/perforator' },
-      { code: 'obzor-ushm-125', kind: 'video', title: 'Обзор болгарок 125 мм', description: 'Сравниваем пять моделей для дома и объекта.', url: 'https://video.example/ushm-125' },
-      { code: 'instagram', kind: 'social', title: 'Instagram', url: 'https://instagram.example/instrument.by' },
-      { code: 'telegram', kind: 'social', title: 'Telegram-канал', url: 'https://t.example/instrument_by' },
-    ])
-    .returning();
-  const tools = (bySection.get('perforatory-sds-plus') ?? []).slice(0, 10);
-  if (tools.length) await db.insert(t.mediaProducts).values(tools.map((productId) => ({ mediaId: mediaRows[2]!.id, productId })));
-
   await db
     .insert(t.productQuestions)
     .values(
@@ -240,4 +227,13 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
         published: true,
       })),
     );
+}
+
+/** The statuses an order in `status` passed through, in order (for the demo's history rows). */
+function statusTrail(status: string, self: boolean): string[] {
+  const path = ['new', 'confirmed', 'picking', self ? 'ready' : 'shipped', 'done'];
+  if (status === 'approval') return ['approval'];
+  if (status === 'cancelled') return ['new', 'cancelled'];
+  const at = path.indexOf(status);
+  return at >= 0 ? path.slice(0, at + 1) : [...path.slice(0, 3), status];
 }

@@ -67,7 +67,7 @@ export async function whereToBuy(db: Db, q: WhereToBuyQuery): Promise<WhereToBuy
 }
 
 import { z } from 'astro/zod';
-import { zPage } from '../http/api';
+import { zPage } from '../http/zod';
 
 /** Query of GET web/where_to_buy/ and the /where-buy/ page: ?page, by (online|offline, empty = all), city. */
 export const whereToBuyQuery = z.object({

@@ -2,7 +2,8 @@ import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { addToBasket } from '../../../server/basket/basket';
-import { buyerFor, zFlag, zId, zQuantity } from '../../../server/basket/input';
+import { buyerFor, zQuantity } from '../../../server/basket/input';
+import { zFlag, zId } from '../../../server/http/zod';
 
 const input = z.object({ product: zId, quantity: zQuantity.default(1), motivation: zFlag.optional() });
 

@@ -2,7 +2,8 @@ import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { removeFromBasket } from '../../../server/basket/basket';
-import { buyerFor, zFlag, zId } from '../../../server/basket/input';
+import { buyerFor } from '../../../server/basket/input';
+import { zFlag, zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId, motivation: zFlag.optional() });
 

@@ -2,8 +2,9 @@ import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { updateBasketItem } from '../../../server/basket/basket';
-import { buyerFor, zFlag, zId, zQuantity } from '../../../server/basket/input';
+import { buyerFor, zQuantity } from '../../../server/basket/input';
 import { t } from '../../../i18n';
+import { zFlag, zId } from '../../../server/http/zod';
 
 // The spec's update/ carries {product, motivation}; the basket page also sends the quantity.
 const input = z

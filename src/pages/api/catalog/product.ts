@@ -1,10 +1,11 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { notFoundError } from '../../../server/catalog/api';
 import { cardsByIds } from '../../../server/catalog/cards';
 import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
 import { t } from '../../../i18n';
+import { zId } from '../../../server/http/zod';
 
 const input = z.object({ productId: z.union([zId, z.array(zId).min(1).max(100)]) });
 

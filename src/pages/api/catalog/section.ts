@@ -1,13 +1,14 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { apiListing, scopeFromInput, zApiPage, zApiPageSize, zCode, zSort } from '../../../server/catalog/api';
+import { apiListing, scopeFromInput, zApiPageSize, zSort } from '../../../server/catalog/api';
 import { emptyFilters } from '../../../server/catalog/filters';
+import { zCode, zPage } from '../../../server/http/zod';
 
 const input = z.object({
   section_code: z.union([z.enum(['hit', 'novinki']), zCode]),
   sort: zSort,
-  page: zApiPage,
+  page: zPage,
   page_size: zApiPageSize,
 });
 

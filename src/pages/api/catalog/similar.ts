@@ -1,11 +1,12 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { notFoundError } from '../../../server/catalog/api';
 import { findProduct, similarCards } from '../../../server/catalog/product';
 import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
 import { cacheForGuests, TAG } from '../../../server/catalog/cache';
 import { t } from '../../../i18n';
+import { zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId, limit: z.coerce.number().int().min(1).max(24).default(8) });
 

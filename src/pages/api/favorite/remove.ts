@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { ownerKey } from '../../../server/lists/owner';
 import { removeFavorite } from '../../../server/favorites/favorites';
+import { zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId });
 

@@ -1,7 +1,8 @@
 import { z } from 'astro/zod';
-import { endpoint, notFound, ok, parseInput, zId } from '../../../server/http/api';
+import { endpoint, notFound, ok, parseInput } from '../../../server/http/api';
 import { mediaForProduct } from '../../../server/content/media';
 import { getDb } from '../../../server/db/client';
+import { zId } from '../../../server/http/zod';
 
 const input = z.object({ productId: zId });
 

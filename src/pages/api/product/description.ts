@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { notFoundError, zCode } from '../../../server/catalog/api';
+import { notFoundError } from '../../../server/catalog/api';
 import { productByCode } from '../../../server/catalog/product';
 import { t } from '../../../i18n';
+import { zCode } from '../../../server/http/zod';
 
 const input = z.object({ code: zCode });
 

@@ -1,12 +1,13 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { productFromInput, zApiPage, zCode } from '../../../server/catalog/api';
+import { productFromInput } from '../../../server/catalog/api';
 import { expendableCards, expendableSections } from '../../../server/catalog/product';
 import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
 import { EXPENDABLES_PAGE_SIZE } from '../../../config/constants';
+import { zCode, zId, zPage } from '../../../server/http/zod';
 
-const input = z.object({ code: zCode, sectionId: zId.optional(), pageSize: z.coerce.number().int().min(1).max(50).default(EXPENDABLES_PAGE_SIZE), page: zApiPage });
+const input = z.object({ code: zCode, sectionId: zId.optional(), pageSize: z.coerce.number().int().min(1).max(50).default(EXPENDABLES_PAGE_SIZE), page: zPage });
 
 /** POST /api/product/expendableMaterials/?page {code, sectionId?, pageSize = 7}: consumables that fit, paged. */
 export const POST = endpoint(async (ctx) => {

@@ -1,15 +1,17 @@
 import { z } from 'astro/zod';
 import { endpoint, ERR, HttpError, ok, readRaw, zodErrors } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { backTo, productFromInput, wantsRedirect, zCode, zProductId } from '../../../server/catalog/api';
+import { backTo, productFromInput } from '../../../server/catalog/api';
+import { wantsRedirect } from '../../../server/http/api';
 import { addPriceRequest } from '../../../server/catalog/product';
 import { isValidEmail, isValidPhone } from '../../../server/auth/validation';
 import { t } from '../../../i18n';
+import { zCode, zId } from '../../../server/http/zod';
 
 const input = z.object({
   productName: z.string().trim().min(1).max(300).optional(),
   code: zCode.optional(),
-  productId: zProductId.optional(),
+  productId: zId.optional(),
   contact: z.string().trim().max(200).optional(),
   sessid: z.string().max(100).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zPage } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { promotionsPage } from '../../../server/content/promotions';
+import { zPage } from '../../../server/http/zod';
 
 const input = z.object({ page: zPage });
 

@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zPage } from '../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { basketGrid } from '../../../server/basket/basket';
 import { ownerKey } from '../../../server/lists/owner';
 import { BASKET_PAGE_SIZE } from '../../../config/constants';
+import { zPage } from '../../../server/http/zod';
 
 const input = z.object({
   page: zPage,

@@ -1,13 +1,14 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { apiListing, invalid, notFoundError, zApiPage, zApiPageSize, zCode, zSort } from '../../../server/catalog/api';
+import { apiListing, invalid, notFoundError, zApiPageSize, zSort } from '../../../server/catalog/api';
 import { brandByCode } from '../../../server/catalog/brands';
 import { emptyFilters } from '../../../server/catalog/filters';
 import { cacheForGuests, TAG } from '../../../server/catalog/cache';
 import { t } from '../../../i18n';
+import { zCode, zPage } from '../../../server/http/zod';
 
-const input = z.object({ sort: zSort, page: zApiPage, page_size: zApiPageSize });
+const input = z.object({ sort: zSort, page: zPage, page_size: zApiPageSize });
 
 /** GET /web/brands/{code}/?sort,page,page_size: a brand and its products with facets. */
 export const GET = endpoint(async (ctx) => {

@@ -1,13 +1,14 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput, zId } from '../../../../server/http/api';
+import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { apiListing, invalid, notFoundError, parseApiFilter, zApiPage, zApiPageSize } from '../../../../server/catalog/api';
+import { apiListing, invalid, notFoundError, parseApiFilter, zApiPageSize } from '../../../../server/catalog/api';
 import { filterSegments, SORTS } from '../../../../server/catalog/filters';
 import { findProduct } from '../../../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
 import { t } from '../../../../i18n';
+import { zId, zPage } from '../../../../server/http/zod';
 
-const input = z.object({ product_id: zId, sort: z.enum(SORTS).default('price_asc'), page: zApiPage, page_size: zApiPageSize });
+const input = z.object({ product_id: zId, sort: z.enum(SORTS).default('price_asc'), page: zPage, page_size: zApiPageSize });
 
 /**
  * GET /api/catalog/line/{filter}/apply/?product_id: the product's line (the same model in other

@@ -1,15 +1,17 @@
 import { z } from 'astro/zod';
 import { endpoint, HttpError, ok, readRaw, zodErrors } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { backTo, productFromInput, wantsRedirect, zCode, zProductId } from '../../../../server/catalog/api';
+import { backTo, productFromInput } from '../../../../server/catalog/api';
+import { wantsRedirect } from '../../../../server/http/api';
 import { addQuestion } from '../../../../server/catalog/product';
-import { zEmail } from '../../../../server/auth/validation';
+import { zEmail } from '../../../../server/http/zod';
+import { zCode, zId } from '../../../../server/http/zod';
 
 const input = z.object({
   questionText: z.string().trim().min(5).max(2000),
   productName: z.string().trim().min(1).max(300).optional(),
   code: zCode.optional(),
-  productId: zProductId.optional(),
+  productId: zId.optional(),
   email: zEmail,
   /** Bitrix's CSRF token in the spec; forms here are protected by Astro's origin check instead. */
   sessid: z.string().max(100).optional(),

@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { productFromInput, zCode } from '../../../../server/catalog/api';
+import { productFromInput } from '../../../../server/catalog/api';
 import { productFaq } from '../../../../server/catalog/product';
+import { zCode } from '../../../../server/http/zod';
 
 const input = z.object({ code: zCode });
 

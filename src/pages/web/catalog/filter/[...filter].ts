@@ -1,13 +1,13 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { apiListing, invalid, parseApiFilter, scopeFromInput, zApiPage, zApiPageSize, zCode, zSort } from '../../../../server/catalog/api';
+import { apiListing, invalid, parseApiFilter, scopeFromInput, zApiPageSize, zSort } from '../../../../server/catalog/api';
 import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
-import { zId } from '../../../../server/http/api';
+import { zCode, zId, zPage } from '../../../../server/http/zod';
 
 const input = z.object({
   sort: zSort,
-  page: zApiPage,
+  page: zPage,
   page_size: zApiPageSize,
   section_id: zId.optional(),
   section_code: zCode.optional(),

@@ -1,12 +1,13 @@
 import { endpoint, ok } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { invalid, notFoundError, zCode } from '../../../../server/catalog/api';
+import { invalid, notFoundError } from '../../../../server/catalog/api';
 import { lineCards, productByCode, productFaq, similarCards } from '../../../../server/catalog/product';
 import { mediaForProduct } from '../../../../server/content/media';
 import { applyPricing, loadPricing } from '../../../../server/catalog/pricing';
 import { availability } from '../../../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
 import { t } from '../../../../i18n';
+import { zCode } from '../../../../server/http/zod';
 
 /** GET /web/product/detail/{code}/: everything the product page shows, as JSON. */
 export const GET = endpoint(async (ctx) => {
