@@ -12,7 +12,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardColumns, toCard, type ProductCard } from './cards';
-import { queryRows } from './sql';
+import { queryRows } from '../db/rows';
 import type { FilterState, ListingParams, Sort } from './filters';
 import type { Brands, PropDef, PropValue } from './reference';
 import { subtreeIds, type SectionTree } from './sections';

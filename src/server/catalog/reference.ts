@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products, sectionProperties } from '../db/schema';
 import { valueSlug } from './filters';
-import { queryRows } from './sql';
+import { queryRows } from '../db/rows';
 
 export type BrandRef = { id: number; code: string; name: string; nameCyr: string | null; country: string | null; color: string; description: string | null; sort: number; url: string; updatedAt: Date };
 export type Brands = { list: BrandRef[]; byId: Map<number, BrandRef>; byCode: Map<string, BrandRef> };

@@ -9,7 +9,7 @@ import { products } from '../db/schema';
 import { filterPath } from './filters';
 import { cachedBrands } from './reference';
 import { cachedSectionTree, type SectionNode } from './sections';
-import { queryRows } from './sql';
+import { queryRows } from '../db/rows';
 
 export const SITEMAP_MAX_URLS = 50_000;
 /** A section × brand landing page is listed when it has at least this many products. */

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { baskets } from '../db/schema';
 import { limitSql } from '../basket/limits';
+import { affectedRows } from '../db/rows';
 
 export type MergeResult = { basket: number; favorites: number; compare: number };
 
@@ -29,7 +30,7 @@ export async function mergeGuestLists(db: Db, guestKey: string, userKey: string)
           quantity = GREATEST(basket_items.quantity, LEAST(basket_items.quantity + excluded.quantity, ${limitSql(sql`excluded.product_id`)})),
           motivation = basket_items.motivation OR excluded.motivation
         RETURNING product_id`);
-      basket = rowCount(moved);
+      basket = affectedRows(moved);
       await tx.delete(baskets).where(eq(baskets.id, guest.id));
     }
     const fav = await tx.execute(sql`
@@ -40,12 +41,6 @@ export async function mergeGuestLists(db: Db, guestKey: string, userKey: string)
       WITH moved AS (DELETE FROM compare_items WHERE owner_key = ${guestKey} RETURNING product_id, created_at)
       INSERT INTO compare_items (owner_key, product_id, created_at) SELECT ${userKey}, product_id, created_at FROM moved
       ON CONFLICT DO NOTHING RETURNING product_id`);
-    return { basket, favorites: rowCount(fav), compare: rowCount(cmp) };
+    return { basket, favorites: affectedRows(fav), compare: affectedRows(cmp) };
   });
-}
-
-/** node-postgres and PGlite report affected rows differently. */
-function rowCount(result: unknown): number {
-  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
-  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
 }

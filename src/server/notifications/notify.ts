@@ -4,8 +4,9 @@
  * and SMS copy. Whether a copy goes out is the caller's decision, made from the user's settings
  * (see `wantsOrderStatusCopy`), because each kind of event has its own setting.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { sendMail, type Mail } from '../mail/mail';
 import { sendSms } from './sms';
@@ -54,4 +55,18 @@ export async function notify(db: Db, input: NotifyInput): Promise<number> {
 export function wantsOrderStatusCopy(settings: { sendStatus: boolean; notifyStatuses: string[]; notifySms: boolean }, status: string): { email: boolean; sms: boolean } {
   const wanted = settings.sendStatus && settings.notifyStatuses.includes(status);
   return { email: wanted, sms: wanted && settings.notifySms };
+}
+
+/**
+ * Unread notifications of a user: their own and the broadcasts (userId null), not read, not deleted,
+ * not past their date_end.
+ */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    SELECT count(*)::int AS n FROM notifications n
+    LEFT JOIN notification_states s ON s.notification_id = n.id AND s.user_id = ${userId}
+    WHERE (n.user_id = ${userId} OR n.user_id IS NULL)
+      AND s.read_at IS NULL AND s.deleted_at IS NULL
+      AND (n.data->>'date_end' IS NULL OR (n.data->>'date_end')::timestamptz > now())`);
+  return Number(row?.n ?? 0);
 }
