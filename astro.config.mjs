@@ -10,8 +10,6 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // React 19 islands (docs/decisions/0050-react-runtime.md): hydrated late, one shared runtime chunk.
   integrations: [react()],
-  // Astro's memory cache for guests only, with ETag/304 (see src/server/catalog/cache-provider.ts).
-  cache: { provider: { name: 'guest-memory', entrypoint: './src/server/catalog/cache-provider.ts', config: { max: 1000 } } },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   build: { inlineStylesheets: 'always' },
   prefetch: false,

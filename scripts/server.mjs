@@ -1,22 +1,28 @@
 /**
- * Production entry: the @astrojs/node standalone handler (SSR + static files with immutable
- * caching) behind gzip/brotli compression, which the adapter itself does not do. Opens the
- * database right at boot instead of on the first visitor's request, and prints "Store ready" once
- * it answers (tests and lhci wait for that line).
+ * Production entry: the page cache in front (src/server/page-cache/front.ts: cached guest pages and
+ * static files answered from memory, precompressed), then the @astrojs/node standalone handler
+ * behind gzip/brotli compression for everything else. Opens the database right at boot instead of
+ * on the first visitor's request, and prints "Store ready" once it answers (tests and lhci wait for
+ * that line). SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database, exit.
  *
  * Demo data: outside production, an empty database is first filled with the demo catalogue and
  * accounts by the seed CLI (SEED_ON_START=0 turns that off). With NODE_ENV=production the demo
  * is never written — its accounts have a published password.
  */
 import http from 'node:http';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import { createFront } from '../src/server/page-cache/front.ts';
+import { registerPageCache } from '../src/server/page-cache/registry.ts';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV === 'production';
 if (production) {
   console.log('Production start: demo data and demo accounts are never created.');
 } else if (process.env.SEED_ON_START !== '0') {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--if-empty'], { stdio: 'inherit', env: process.env });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--if-empty'], { stdio: 'inherit', env: process.env, cwd: root });
   if (seeded.status !== 0) {
     console.error('Demo seeding failed: see above.');
     process.exit(1);
@@ -28,7 +34,13 @@ const { handler } = await import('../dist/server/entry.mjs');
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
-const compress = compression({ threshold: 1024 });
+const front = createFront({
+  handler,
+  compress: compression({ threshold: 1024 }),
+  clientDir: path.join(root, 'dist/client'),
+  maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+});
+registerPageCache(front);
 
 /**
  * Spec §2 add-slash. Astro (trailingSlash: 'always') already answers GET/HEAD with a 301 that
@@ -38,9 +50,9 @@ const compress = compression({ threshold: 1024 });
 function slashRedirect(req) {
   if (req.method === 'GET' || req.method === 'HEAD') return null;
   const q = req.url.indexOf('?');
-  const path = q < 0 ? req.url : req.url.slice(0, q);
-  if (path.endsWith('/') || path.slice(path.lastIndexOf('/') + 1).includes('.')) return null;
-  return path + '/' + (q < 0 ? '' : req.url.slice(q));
+  const p = q < 0 ? req.url : req.url.slice(0, q);
+  if (p.endsWith('/') || p.slice(p.lastIndexOf('/') + 1).includes('.')) return null;
+  return p + '/' + (q < 0 ? '' : req.url.slice(q));
 }
 
 const server = http.createServer((req, res) => {
@@ -49,7 +61,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(308, { location: target }).end();
     return;
   }
-  compress(req, res, () => handler(req, res));
+  front.handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, async () => {
@@ -58,7 +70,7 @@ server.listen(port, host, async () => {
   const started = Date.now();
   for (;;) {
     try {
-      const r = await fetch(`${base}/api/header/`);
+      const r = await fetch(`${base}/api/health/`);
       if (r.ok) break;
     } catch {
       /* still starting */
@@ -70,4 +82,23 @@ server.listen(port, host, async () => {
   fetch(`${base}/api/searchHeader/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":""}' }).catch(() => {});
 });
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then closing the database`);
+  const force = setTimeout(() => server.closeAllConnections(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  force.unref();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  try {
+    const db = await globalThis.__storeDb;
+    await db?.close();
+  } catch (e) {
+    console.error('closing the database failed', e);
+  }
+  process.exit(0);
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void stop(sig));

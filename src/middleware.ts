@@ -2,11 +2,15 @@
  * Spec §2 route guards, in order: security headers, session, is-IE, is-auth, is-guest. Each is a
  * small function so it can be tested alone. add-slash happens before Astro's middleware: Astro
  * redirects GET/HEAD itself (trailingSlash: 'always'), scripts/server.mjs answers 308 for others.
+ * The page cache in front of Astro (server/page-cache/front.ts) applies the same is-IE rule and
+ * never answers a request that carries a session.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveSession } from './server/auth/session';
+import { IE_COOKIE, needsIeNotice } from './server/http/ie';
+import { SECURITY_HEADERS } from './server/http/security-headers';
+import { followCatalogChanges } from './server/changes/follow';
 
-const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
 
 export const session = defineMiddleware(async (ctx, next) => {
   const resolved = ctx.isPrerendered ? { user: null, stale: false } : await resolveSession(ctx.request, ctx.url);
@@ -15,14 +19,9 @@ export const session = defineMiddleware(async (ctx, next) => {
   return next();
 });
 
-const IE_UA = /MSIE |Trident\//;
-export const IE_COOKIE = 'ie-notice';
-
 /** is-IE: Internet Explorer visitors see /ie/ on their first entry only. */
 export const isIE = defineMiddleware((ctx, next) => {
-  const ua = ctx.request.headers.get('user-agent') ?? '';
-  if (!IE_UA.test(ua) || ctx.url.pathname === '/ie/' || NON_PAGE.test(ctx.url.pathname)) return next();
-  if (ctx.cookies.has(IE_COOKIE)) return next();
+  if (!needsIeNotice(ctx.request.headers.get('user-agent') ?? undefined, ctx.request.headers.get('cookie') ?? undefined, ctx.url.pathname)) return next();
   ctx.cookies.set(IE_COOKIE, '1', { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
   return ctx.redirect('/ie/', 302);
 });
@@ -44,11 +43,10 @@ export const isGuest = defineMiddleware((ctx, next) => {
 });
 
 export const securityHeaders = defineMiddleware(async (_ctx, next) => {
+  followCatalogChanges();
   const response = await next();
   const h = response.headers;
-  h.set('x-content-type-options', 'nosniff');
-  h.set('referrer-policy', 'strict-origin-when-cross-origin');
-  if (!h.has('x-frame-options')) h.set('x-frame-options', 'SAMEORIGIN');
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
   return response;
 });
 

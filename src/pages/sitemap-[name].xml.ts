@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../server/db/client';
 import { runningPromotions } from '../server/content/promotions';
 import { brandUrls, contentUrls, productUrls, sectionUrls, sitemapNames, urlsetXml, type SitemapUrl } from '../server/catalog/sitemap';
-import { cacheForGuests, TAG } from '../server/catalog/cache';
+import { cacheForGuests, TAG } from '../server/page-cache/mark';
 
 /** GET /sitemap-{sections|brands|content|products-N}.xml */
 export const GET: APIRoute = async (ctx) => {
@@ -14,5 +14,5 @@ export const GET: APIRoute = async (ctx) => {
   else if (name === 'content') urls = contentUrls((await runningPromotions()).map((e) => e.id));
   else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));
   if (!urls) return new Response('Не найдено', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return new Response(urlsetXml(urls, ctx.site!), { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': cacheForGuests(ctx, [TAG.sitemap], 'call') } });
+  return new Response(urlsetXml(urls, ctx.site!), { headers: { 'content-type': 'application/xml; charset=utf-8', ...cacheForGuests(ctx, [TAG.sitemap], { kind: 'call' }) } });
 };

@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', base);
   // Tests read what the server wrote there, e.g. the mail outbox of the public forms.
   project.provide('dataDir', dataDir);
+  // Tests that start a second app node on the same PostgreSQL database need its address ('' on PGlite).
+  project.provide('databaseUrl', env.DATABASE_URL ?? '');
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -76,5 +78,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    databaseUrl: string;
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { catalogChanges, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
-import { createChangeWatcher } from '../../src/server/catalog/changes';
+import { createChangeWatcher } from '../../src/server/changes/poller';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -39,47 +39,36 @@ describe('products.stock_qty follows stocks', () => {
 
 describe('catalog_changes and the watcher', () => {
   it('logs the products a change touches and purges their pages and the listings', async () => {
-    const watcher = createChangeWatcher({ pollMs: 0 });
+    const watcher = createChangeWatcher();
     const purged: string[][] = [];
-    const invalidate = async (o: { tags: string[] }) => void purged.push(o.tags);
-    await watcher.sync(t.db, invalidate); // a new node starts at the end of the log
+    const invalidate = async (tags: string[]) => void purged.push(tags);
+    await watcher.poll(t.db, invalidate); // a new node starts at the end of the log
     expect(purged).toEqual([]);
 
     const s = await productWithStock();
     await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
-    expect(await watcher.sync(t.db, invalidate)).toEqual(['listings', 'sitemap', `product:${s.productId}`]);
+    expect(await watcher.poll(t.db, invalidate)).toEqual(['listings', 'sitemap', 'home', `product:${s.productId}`]);
 
     // A stock change reaches the product through stock_qty, and so the cache.
     await t.db.update(stocks).set({ quantity: s.quantity + 1 }).where(sql`${stocks.productId} = ${s.productId} AND ${stocks.branchId} = ${s.branchId}`);
-    expect(await watcher.sync(t.db, invalidate)).toContain(`product:${s.productId}`);
+    expect(await watcher.poll(t.db, invalidate)).toContain(`product:${s.productId}`);
 
     // Rewriting the same values is not a change.
     await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
-    expect(await watcher.sync(t.db, invalidate)).toEqual([]);
+    expect(await watcher.poll(t.db, invalidate)).toEqual([]);
 
     // An unpublished question changes nothing visible; a published answer does.
     await t.db.insert(productQuestions).values({ productId: s.productId, question: 'Есть ли кейс?', published: false });
-    expect(await watcher.sync(t.db, invalidate)).toEqual([]);
+    expect(await watcher.poll(t.db, invalidate)).toEqual([]);
     await t.db.update(productQuestions).set({ answer: 'Да', published: true }).where(eq(productQuestions.productId, s.productId));
-    expect(await watcher.sync(t.db, invalidate)).toContain(`product:${s.productId}`);
+    expect(await watcher.poll(t.db, invalidate)).toContain(`product:${s.productId}`);
 
     // Sections, brands, bulk updates: everything.
     await t.db.update(sections).set({ name: sql`${sections.name}` }).where(eq(sections.id, 1));
-    expect(await watcher.sync(t.db, invalidate)).toEqual(['catalog']);
+    expect(await watcher.poll(t.db, invalidate)).toEqual(['catalog']);
     await t.db.update(products).set({ popularity: sql`${products.popularity} + 1` });
-    expect(await watcher.sync(t.db, invalidate)).toEqual(['catalog']);
+    expect(await watcher.poll(t.db, invalidate)).toEqual(['catalog']);
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(catalogChanges);
     expect(n).toBeGreaterThan(0);
-  });
-
-  it('throttles: at most one look per interval', async () => {
-    const watcher = createChangeWatcher({ pollMs: 60_000 });
-    let calls = 0;
-    const invalidate = async () => void calls++;
-    await watcher.sync(t.db, invalidate, 1_000_000);
-    await t.db.update(products).set({ price: '99.99' }).where(eq(products.id, 1));
-    expect(await watcher.sync(t.db, invalidate, 1_000_500)).toEqual([]);
-    expect(await watcher.sync(t.db, invalidate, 1_061_000)).toContain('product:1');
-    expect(calls).toBe(1);
   });
 });

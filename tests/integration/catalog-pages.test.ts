@@ -241,10 +241,10 @@ describe('caching (guests only) and the contractor price', () => {
   it('guest pages: stored, ETag, 304; a session is never served the shared copy', async () => {
     const url = `${product.url}?probe=${Date.now()}`;
     const first = await guest.raw(url);
-    expect(first.headers.get('x-astro-cache')).toBe('MISS');
+    expect(first.headers.get('x-cache')).toBe('MISS');
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
     const second = await guest.raw(url);
-    expect(second.headers.get('x-astro-cache')).toBe('HIT');
+    expect(second.headers.get('x-cache')).toBe('HIT');
     const etag = second.headers.get('etag')!;
     expect(etag).toBeTruthy();
     const revalidated = await guest.raw(url, { headers: { 'if-none-match': etag } });
@@ -254,7 +254,7 @@ describe('caching (guests only) and the contractor price', () => {
     const login = await contractor.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD, remember: 'Y' });
     expect(login.body.status).toBe('success');
     const mine = await contractor.raw(url);
-    expect(mine.headers.get('x-astro-cache')).toBeNull();
+    expect(mine.headers.get('x-cache')).toBeNull();
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     const page = await mine.text();
     expect(page).toContain('Ваша цена');

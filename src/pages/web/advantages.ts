@@ -1,6 +1,6 @@
 import { endpoint, ok } from '../../server/http/api';
 import { ADVANTAGES } from '../../server/content/advantages';
-import { CACHED_CALL_MAX_AGE } from '../../config/constants';
+import { cacheForGuests, TAG } from '../../server/page-cache/mark';
 
 /** GET web/advantages/ — cached for an hour (spec §7, §9). */
-export const GET = endpoint(async () => ok(ADVANTAGES, { headers: { 'cache-control': `public, max-age=${CACHED_CALL_MAX_AGE}` } }));
+export const GET = endpoint(async (ctx) => ok(ADVANTAGES, { headers: cacheForGuests(ctx, [TAG.content], { kind: 'call', catalog: false }) }));

@@ -6,7 +6,7 @@ import { emptyFilters } from '../../server/catalog/filters';
 import { listingFacets } from '../../server/catalog/listing';
 import { prepareListing, type Scope } from '../../server/catalog/scope';
 import { findProduct } from '../../server/catalog/product';
-import { cacheForGuests, TAG } from '../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../server/page-cache/mark';
 import { t } from '../../i18n';
 import { zCode, zId } from '../../server/http/zod';
 
@@ -35,5 +35,5 @@ export const GET = endpoint(async (ctx) => {
   const prepared = await prepareListing(db, scope, state);
   if (!prepared.ok) throw notFoundError(prepared.reason);
   const data = await listingFacets(db, prepared.base, state, prepared.filters, prepared.ref);
-  return ok(data, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings]) } });
+  return ok(data, { headers: cacheForGuests(ctx, [TAG.listings]) });
 });

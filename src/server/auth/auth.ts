@@ -9,10 +9,11 @@ import { bearer } from 'better-auth/plugins';
 import { getDb } from '../db/client';
 import * as schema from '../db/schema';
 
-/** Spec §3: the auth token lives in a cookie with a prefix and a one-week lifetime. */
-export const AUTH_COOKIE_PREFIX = 'instr';
+import { AUTH_COOKIE_PREFIX } from './credentials';
+
+export { AUTH_COOKIE_PREFIX, SESSION_COOKIE } from './credentials';
+/** Spec §3: the auth token cookie lives one week. */
 export const AUTH_MAX_AGE = 604_800;
-export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
-import { getAuth, SESSION_COOKIE } from './auth';
+import { getAuth } from './auth';
+import { findCredential, type Credential } from './credentials';
 
 export type SessionUser = {
   id: string;
@@ -29,25 +30,14 @@ export function mayAct(user: { blocked: boolean; active: boolean }): boolean {
  */
 const WELL_FORMED_TOKEN = /^[A-Za-z0-9._~+/=%-]{16,512}$/;
 
-/**
- * The credential a request carries, by precedence: the `Authorization` header, the spec's `token`
- * header, the session cookie, and last the spec's `token` query parameter (a link must not be able
- * to override the visitor's own cookie). Null when there is none.
- */
-export function sessionCredential(request: Request, url: URL, cookieHeader = request.headers.get('cookie') ?? ''): { kind: 'bearer' | 'cookie'; value: string } | null {
-  const auth = request.headers.get('authorization');
-  if (auth) return { kind: 'bearer', value: auth.replace(/^Bearer\s+/i, '') };
-  const header = request.headers.get('token');
-  if (header) return { kind: 'bearer', value: header };
-  if (cookieHeader.includes(SESSION_COOKIE)) return { kind: 'cookie', value: '' };
-  const query = url.searchParams.get('token');
-  if (query) return { kind: 'bearer', value: query };
-  return null;
+/** The session credential of a Fetch-API request (see auth/credentials.ts for the rule). */
+export function sessionCredential(request: Request, url: URL): Credential | null {
+  return findCredential((name) => request.headers.get(name), url.search.slice(1));
 }
 
 /** True when the request carries anything that could be a session (cheap: no database). */
-export function hasAuthCredentials(request: Request, url: URL, cookieHeader = request.headers.get('cookie') ?? ''): boolean {
-  return sessionCredential(request, url, cookieHeader) !== null;
+export function hasAuthCredentials(request: Request, url: URL): boolean {
+  return sessionCredential(request, url) !== null;
 }
 
 export type Resolved = { user: SessionUser | null; /** A credential was sent but no valid session stands behind it. */ stale: boolean };

@@ -52,6 +52,17 @@ export async function runningPromotions(opts: { now?: Date; forContractors?: boo
 }
 
 /**
+ * Seconds until the next moment a promotion starts or ends (capped at `cap`): pages that list running
+ * promotions are cached no longer than that, so a promotion appears and disappears on time.
+ */
+export async function secondsUntilPromotionsChange(now = new Date(), cap = 3600): Promise<number> {
+  const all = await getCollection('promotions', (e) => !e.data.draft);
+  let next = now.getTime() + cap * 1000;
+  for (const e of all) for (const at of [e.data.starts.getTime(), e.data.ends.getTime()]) if (at > now.getTime() && at < next) next = at;
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/**
  * The home page teaser: the newest running promotions first, so that one an editor has just
  * published is what the home page shows (the /actions/ list orders by the end date instead).
  */

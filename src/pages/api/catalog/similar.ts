@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/client';
 import { notFoundError } from '../../../server/catalog/api';
 import { findProduct, similarCards } from '../../../server/catalog/product';
 import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
-import { cacheForGuests, TAG } from '../../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../../server/page-cache/mark';
 import { t } from '../../../i18n';
 import { zId } from '../../../server/http/zod';
 
@@ -18,5 +18,5 @@ export const GET = endpoint(async (ctx) => {
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
   const items = await similarCards(db, { ...p, price: Number(p.price) }, q.limit);
   applyPricing(items, await loadPricing(db, ctx.locals.user));
-  return ok({ items }, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) } });
+  return ok({ items }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) });
 });

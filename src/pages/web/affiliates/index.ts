@@ -1,10 +1,9 @@
 import { endpoint, ok } from '../../../server/http/api';
 import { listBranches } from '../../../server/branches/branches';
 import { getDb } from '../../../server/db/client';
-import { CACHED_CALL_MAX_AGE } from '../../../config/constants';
+import { cacheForGuests, TAG } from '../../../server/page-cache/mark';
 
 /** GET web/affiliates/: every branch. Cached for an hour (spec §7, §9). */
 export const GET = endpoint(async (ctx) => {
-  if (ctx.cache?.enabled) ctx.cache.set({ maxAge: CACHED_CALL_MAX_AGE, tags: ['branches'] });
-  return ok({ items: await listBranches(await getDb()) }, { headers: { 'cache-control': `public, max-age=${CACHED_CALL_MAX_AGE}` } });
+  return ok({ items: await listBranches(await getDb()) }, { headers: cacheForGuests(ctx, [TAG.branches], { kind: 'call' }) });
 });

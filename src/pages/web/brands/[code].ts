@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/client';
 import { apiListing, invalid, notFoundError, zApiPageSize, zSort } from '../../../server/catalog/api';
 import { brandByCode } from '../../../server/catalog/brands';
 import { emptyFilters } from '../../../server/catalog/filters';
-import { cacheForGuests, TAG } from '../../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../../server/page-cache/mark';
 import { t } from '../../../i18n';
 import { zCode, zPage } from '../../../server/http/zod';
 
@@ -20,5 +20,5 @@ export const GET = endpoint(async (ctx) => {
   if (!brand) throw notFoundError(t('CAT_ERR_BRAND_NOT_FOUND'));
   const listing = await apiListing(db, { scope: { kind: 'brand', brand }, section: null, basePath: brand.url }, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
   const { id, code: c, name, nameCyr, country, color, description, url } = brand;
-  return ok({ brand: { id, code: c, name, nameCyr, country, color, description, url }, ...listing }, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings, TAG.brands]) } });
+  return ok({ brand: { id, code: c, name, nameCyr, country, color, description, url }, ...listing }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.brands]) });
 });

@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/client';
 import { apiListing, invalid, notFoundError, parseApiFilter, zApiPageSize } from '../../../../server/catalog/api';
 import { filterSegments, SORTS } from '../../../../server/catalog/filters';
 import { findProduct } from '../../../../server/catalog/product';
-import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../../../server/page-cache/mark';
 import { t } from '../../../../i18n';
 import { zId, zPage } from '../../../../server/http/zod';
 
@@ -25,5 +25,5 @@ export const GET = endpoint(async (ctx) => {
   const data = await apiListing(db, { scope: { kind: 'line', productId: p.id, lineCode: p.lineCode, sectionId: p.sectionId }, section: null, basePath: `/api/catalog/line/` }, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
   // This call's own address form: line/{filter}/apply/ (no `filter/` segment, `clear` for none).
   data.filter.url = `/api/catalog/line/${filterSegments(state).join('/') || 'clear'}/apply/?product_id=${p.id}`;
-  return ok({ product_id: p.id, line_code: p.lineCode, ...data }, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) } });
+  return ok({ product_id: p.id, line_code: p.lineCode, ...data }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) });
 });

@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
 import { apiListing, invalid, parseApiFilter, scopeFromInput, zApiPageSize, zSort } from '../../../../server/catalog/api';
-import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../../../server/page-cache/mark';
 import { zCode, zId, zPage } from '../../../../server/http/zod';
 
 const input = z.object({
@@ -28,5 +28,5 @@ export const GET = endpoint(async (ctx) => {
   const state = parseApiFilter(segments);
   const where = await scopeFromInput(db, q);
   const data = await apiListing(db, where, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
-  return ok(data, { headers: { 'cache-control': cacheForGuests(ctx, [TAG.listings]) } });
+  return ok(data, { headers: cacheForGuests(ctx, [TAG.listings]) });
 });

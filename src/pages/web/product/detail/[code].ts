@@ -5,7 +5,7 @@ import { lineCards, productByCode, productFaq, similarCards } from '../../../../
 import { mediaForProduct } from '../../../../server/content/media';
 import { applyPricing, loadPricing } from '../../../../server/catalog/pricing';
 import { availability } from '../../../../server/catalog/product';
-import { cacheForGuests, TAG } from '../../../../server/catalog/cache';
+import { cacheForGuests, TAG } from '../../../../server/page-cache/mark';
 import { t } from '../../../../i18n';
 import { zCode } from '../../../../server/http/zod';
 
@@ -30,6 +30,6 @@ export const GET = endpoint(async (ctx) => {
       faq,
       media,
     },
-    { headers: { 'cache-control': cacheForGuests(ctx, [TAG.product(p.id)]) } },
+    { headers: cacheForGuests(ctx, [TAG.product(p.id)]) },
   );
 });

@@ -1,0 +1,301 @@
+/**
+ * The page cache in front of Astro (docs/decisions/0051-page-cache.md). scripts/server.mjs runs it
+ * before the Astro handler, so a cached page is answered without entering Astro at all:
+ *
+ * - Guest GET/HEAD requests (no session credential of any kind, not an Internet Explorer's first
+ *   entry) of responses the app marked cacheable (`x-page-cache: max-age=N; tags=a,b`, set by
+ *   page-cache/mark.ts) are kept once per URL with their brotli and gzip bodies compressed once,
+ *   and answered with ETag / 304, Vary and the right Content-Encoding.
+ * - A request that carries a session never reads or writes the cache.
+ * - Entries expire after their max-age, are dropped by tag when the catalogue changes (the app's
+ *   change poller calls `invalidate`), and the whole cache keeps within a byte budget (LRU).
+ * - Files of dist/client are answered from memory with their build-time .br/.gz variants.
+ *
+ * Node runs this file directly (type stripping), so it imports only erasable TypeScript with
+ * explicit `.ts` extensions and no framework code.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { ServerResponse as NodeServerResponse } from 'node:http';
+import { CACHE_HEADER, PageStore, type Entry, type Variant } from './store.ts';
+
+export { CACHE_HEADER };
+import { findCredential } from '../auth/credentials.ts';
+import { needsIeNotice } from '../http/ie.ts';
+import { SECURITY_HEADERS } from '../http/security-headers.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export type FrontOptions = {
+  /** The Astro handler. */
+  handler: Handler;
+  /** Compression for what the cache does not answer (the `compression` middleware). */
+  compress: Middleware;
+  /** dist/client, whose files are served from memory. */
+  clientDir?: string;
+  maxBytes?: number;
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const BROTLI_OPTS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const GZIP_OPTS = { level: 9 };
+
+/** Raw methods of every ServerResponse: the cache writes its answers past the compression wrapper. */
+const rawWriteHead = NodeServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+const rawEnd = NodeServerResponse.prototype.end as (this: ServerResponse, chunk?: Buffer) => ServerResponse;
+
+const header = (req: IncomingMessage) => (name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+/** br, gzip or identity, as the request accepts (a `q=0` refusal is honoured). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  if (!acceptEncoding.includes('q=')) return acceptEncoding.includes('br') ? 'br' : acceptEncoding.includes('gzip') ? 'gzip' : 'identity';
+  const q = (name: string) => {
+    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`).exec(acceptEncoding);
+    return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
+  };
+  if (q('br') > 0) return 'br';
+  if (q('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/** Parses `max-age=N; tags=a,b`. */
+export function parseMark(value: string | undefined): { maxAge: number; tags: string[] } | null {
+  if (!value) return null;
+  const age = /max-age=(\d+)/.exec(value);
+  const tags = /tags=([^;]*)/.exec(value);
+  if (!age) return null;
+  return { maxAge: Number(age[1]), tags: tags ? tags[1]!.split(',').map((t) => t.trim()).filter(Boolean) : [] };
+}
+
+const DROP = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'connection', 'keep-alive', CACHE_HEADER]);
+
+function mergeVary(existing: unknown): string {
+  const parts = new Set(['Accept-Encoding', 'Cookie']);
+  for (const v of String(existing ?? '').split(',')) if (v.trim()) parts.add(v.trim().replace(/^cookie$/i, 'Cookie').replace(/^accept-encoding$/i, 'Accept-Encoding'));
+  return [...parts].join(', ');
+}
+
+export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body: Buffer, mark: { maxAge: number; tags: string[] }, now = Date.now()): Promise<Entry> {
+  const [br, gz] = await Promise.all([brotli(body, BROTLI_OPTS), gzip(body, GZIP_OPTS)]);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const base: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined || DROP.has(k.toLowerCase()) || k.toLowerCase() === 'set-cookie') continue;
+    base[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  base.etag = etag;
+  base.vary = mergeVary(base.vary);
+  const variant = (b: Buffer, encoding?: string): Variant => ({ body: b, headers: { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': b.length } });
+  const notModified: Record<string, string | number> = { etag, vary: base.vary as string };
+  if (base['cache-control']) notModified['cache-control'] = base['cache-control'];
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) notModified[k] = v;
+  return {
+    key,
+    etag,
+    tags: mark.tags,
+    expiresAt: now + mark.maxAge * 1000,
+    identity: variant(body),
+    br: variant(br, 'br'),
+    gzip: variant(gz, 'gzip'),
+    notModified,
+    bytes: body.length + br.length + gz.length + 1024,
+  };
+}
+
+/** Answers from an entry (a cached page or a static file). */
+function answer(req: IncomingMessage, res: ServerResponse, e: Entry, cacheState?: string): void {
+  const inm = req.headers['if-none-match'];
+  if (inm && etagMatches(inm, e.etag)) {
+    rawWriteHead.call(res, 304, e.notModified);
+    rawEnd.call(res);
+    return;
+  }
+  const v = e[pickEncoding(req.headers['accept-encoding'])];
+  rawWriteHead.call(res, 200, cacheState ? { ...v.headers, 'x-cache': cacheState } : v.headers);
+  if (req.method === 'HEAD') rawEnd.call(res);
+  else rawEnd.call(res, v.body);
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+};
+const MAX_STATIC_FILE = 2 * 1024 * 1024;
+
+/** Every file of dist/client (up to 2 MB), with the .br/.gz variants the build wrote next to it. */
+export function loadStatic(clientDir: string): Map<string, Entry> {
+  const files = new Map<string, Entry>();
+  const walk = (dir: string) => {
+    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, d.name);
+      if (d.isDirectory()) walk(full);
+      else if (!/\.(br|gz)$/.test(d.name) && fs.statSync(full).size <= MAX_STATIC_FILE) {
+        const body = fs.readFileSync(full);
+        const url = '/' + path.relative(clientDir, full).split(path.sep).join('/');
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+        const immutable = url.startsWith('/_astro/');
+        const base: Record<string, string | number> = {
+          ...SECURITY_HEADERS,
+          'content-type': TYPES[path.extname(d.name).toLowerCase()] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          etag,
+        };
+        const read = (ext: string) => (fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : null);
+        const br = read('.br');
+        const gz = read('.gz');
+        if (br || gz) base.vary = 'Accept-Encoding';
+        const variant = (b: Buffer, enc?: string): Variant => ({ body: b, headers: { ...base, ...(enc ? { 'content-encoding': enc } : {}), 'content-length': b.length } });
+        const identity = variant(body);
+        files.set(url, {
+          key: url,
+          etag,
+          tags: [],
+          expiresAt: Infinity,
+          identity,
+          br: br ? variant(br, 'br') : gz ? variant(gz, 'gzip') : identity,
+          gzip: gz ? variant(gz, 'gzip') : identity,
+          notModified: { etag, 'cache-control': base['cache-control'] as string, ...SECURITY_HEADERS },
+          bytes: body.length,
+        });
+      }
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir);
+  return files;
+}
+
+/**
+ * Lets the Astro handler write a guest response, and keeps it when the app marked it cacheable.
+ * The decision is made when the headers are written: an unmarked response (or any status but 200)
+ * streams through untouched (compressed by `compress`), so nothing unmarked is ever buffered.
+ */
+function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, key: string): void {
+  opts.compress(req, res, () => {
+    const through = { writeHead: res.writeHead, write: res.write, end: res.end };
+    let mode: 'undecided' | 'keep' | 'through' = 'undecided';
+    let kept: OutgoingHttpHeaders = {};
+    let mark: { maxAge: number; tags: string[] } | null = null;
+    const chunks: Buffer[] = [];
+    const restore = () => {
+      res.writeHead = through.writeHead;
+      res.write = through.write;
+      res.end = through.end;
+    };
+    const decide = (status: number, headers: OutgoingHttpHeaders) => {
+      mark = status === 200 ? parseMark(headers[CACHE_HEADER] as string | undefined) : null;
+      if (mark && !headers['set-cookie']) {
+        mode = 'keep';
+        kept = headers;
+      } else {
+        mode = 'through';
+        res.removeHeader(CACHE_HEADER);
+        restore();
+      }
+    };
+    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      const given = rest.find((r) => r && typeof r === 'object') as OutgoingHttpHeaders | undefined;
+      const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...(given ?? {}) };
+      if (given) for (const k of Object.keys(given)) headers[k.toLowerCase()] = given[k];
+      decide(status, headers);
+      if (mode === 'keep') return res;
+      if (given && CACHE_HEADER in given) delete given[CACHE_HEADER];
+      return (through.writeHead as (...a: unknown[]) => ServerResponse).call(res, status, ...rest);
+    } as ServerResponse['writeHead'];
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      if (mode === 'undecided') decide(res.statusCode, res.getHeaders());
+      if (mode === 'keep') {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8'));
+        const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+        cb?.();
+        return true;
+      }
+      return (through.write as (...a: unknown[]) => boolean).call(res, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (mode === 'undecided') decide(res.statusCode, res.getHeaders());
+      if (mode !== 'keep') return (through.end as (...a: unknown[]) => ServerResponse).call(res, chunk, ...rest);
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      restore();
+      buildEntry(key, kept, Buffer.concat(chunks), mark!)
+        .then((entry) => {
+          store.set(entry);
+          answer(req, res, entry, 'MISS');
+        })
+        .catch((e) => {
+          console.error('[page-cache] storing failed', e);
+          if (!res.headersSent) rawWriteHead.call(res, 500, { 'content-type': 'text/plain; charset=utf-8' });
+          rawEnd.call(res);
+        });
+      return res;
+    } as ServerResponse['end'];
+    opts.handler(req, res);
+  });
+}
+
+export type Front = {
+  handle: Handler;
+  invalidate: (tags: string[]) => number;
+  clear: () => void;
+  stats: () => ReturnType<PageStore['snapshot']> & { staticFiles: number };
+};
+
+export function createFront(opts: FrontOptions): Front {
+  const store = new PageStore(opts.maxBytes ?? 64 * 1024 * 1024);
+  const statics = opts.clientDir ? loadStatic(opts.clientDir) : new Map<string, Entry>();
+  const through = (req: IncomingMessage, res: ServerResponse) => opts.compress(req, res, () => opts.handler(req, res));
+  return {
+    handle(req, res) {
+      const method = req.method;
+      if (method !== 'GET' && method !== 'HEAD') return through(req, res);
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const pathname = q < 0 ? url : url.slice(0, q);
+      const file = statics.get(pathname);
+      if (file) return answer(req, res, file);
+      if (findCredential(header(req), q < 0 ? '' : url.slice(q + 1))) return through(req, res);
+      const ua = req.headers['user-agent'];
+      if (ua && (ua.includes('Trident/') || ua.includes('MSIE ')) && needsIeNotice(ua, req.headers.cookie, pathname)) return through(req, res);
+      const hit = store.get(url);
+      if (hit) {
+        store.stats.hits++;
+        return answer(req, res, hit, 'HIT');
+      }
+      store.stats.misses++;
+      if (method === 'HEAD') return through(req, res);
+      renderAndKeep(req, res, opts, store, url);
+    },
+    invalidate: (tags) => store.invalidate(tags),
+    clear: () => store.clear(),
+    stats: () => ({ ...store.snapshot(), staticFiles: statics.size }),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The page cache's storage: entries by URL, each with its body already compressed (brotli and
+ * gzip, done once when stored), tags for invalidation, an expiry, and a byte budget enforced by
+ * evicting the least recently used. Pure data structure: no I/O, no framework.
+ */
+/** The response header by which a route marks its guest answer cacheable (`max-age=N; tags=a,b`). */
+export const CACHE_HEADER = 'x-page-cache';
+
+export type Variant = { body: Buffer; headers: Record<string, string | number> };
+
+export type Entry = {
+  key: string;
+  etag: string;
+  tags: string[];
+  expiresAt: number;
+  /** Identity, brotli and gzip bodies, each with its complete response headers. */
+  identity: Variant;
+  br: Variant;
+  gzip: Variant;
+  /** Headers of a 304 answer. */
+  notModified: Record<string, string | number>;
+  bytes: number;
+};
+
+export type Stats = { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; stores: number; evictions: number; invalidations: number };
+
+export class PageStore {
+  private entries = new Map<string, Entry>();
+  private byTag = new Map<string, Set<string>>();
+  private bytes = 0;
+  readonly stats: Omit<Stats, 'entries' | 'bytes' | 'maxBytes'> = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
+
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  /** The fresh entry for `key` (marked most recently used), or undefined. */
+  get(key: string, now = Date.now()): Entry | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expiresAt <= now) {
+      this.remove(e);
+      return undefined;
+    }
+    // Map keeps insertion order: re-inserting makes it the most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e;
+  }
+
+  set(entry: Entry): void {
+    if (entry.bytes > this.maxBytes / 4) return;
+    const old = this.entries.get(entry.key);
+    if (old) this.remove(old);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(entry.key);
+    }
+    this.stats.stores++;
+    for (const [, lru] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(lru);
+      this.stats.evictions++;
+    }
+  }
+
+  /** Drops every entry carrying any of `tags`; returns how many went. */
+  invalidate(tags: string[]): number {
+    let n = 0;
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      if (!keys) continue;
+      for (const key of [...keys]) {
+        const e = this.entries.get(key);
+        if (e) {
+          this.remove(e);
+          n++;
+        }
+      }
+    }
+    if (n) this.stats.invalidations += n;
+    return n;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    this.bytes = 0;
+  }
+
+  snapshot(): Stats {
+    return { ...this.stats, entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes };
+  }
+
+  private remove(e: Entry): void {
+    if (this.entries.get(e.key) !== e) return;
+    this.entries.delete(e.key);
+    this.bytes -= e.bytes;
+    for (const tag of e.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(e.key);
+      if (keys && !keys.size) this.byTag.delete(tag);
+    }
+  }
+}

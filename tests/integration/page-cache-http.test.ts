@@ -1,0 +1,83 @@
+/**
+ * The page cache in front of Astro, against the real built server: guests share cached pages, a
+ * session never does, and a change in the database reaches the cached page on every node within
+ * two seconds (on PostgreSQL: two app nodes on one database).
+ */
+import { inject, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { base, Visitor } from '../helpers/http';
+import { startNode } from '../helpers/node';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+
+const guestGet = (origin: string, p: string) => fetch(origin + p, { headers: { 'accept-encoding': 'br, gzip' } });
+
+async function productPath(): Promise<{ path: string; id: number }> {
+  const res = await fetch(`${base()}/web/catalog/filter/clear/apply/?section_code=shurupoverty-akkumulyatornye&page_size=1`);
+  const item = (await res.json()).data.items[0];
+  return { path: item.url, id: item.id };
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+describe('page cache on the built server', () => {
+  it('answers the second guest from the cache, with the same security headers and an ETag', async () => {
+    const { path } = await productPath();
+    const first = await guestGet(base(), path);
+    const body = await first.text();
+    const second = await guestGet(base(), path);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(body);
+    for (const h of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-type', 'cache-control']) expect(second.headers.get(h), h).toBe(first.headers.get(h));
+    expect(second.headers.get('x-page-cache')).toBeNull();
+    const home1 = await guestGet(base(), '/');
+    await home1.text();
+    expect((await guestGet(base(), '/')).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('never gives a request with a session cookie a cached page', async () => {
+    const { path } = await productPath();
+    await (await guestGet(base(), path)).text();
+    const admin = new Visitor();
+    await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+    const res = await admin.raw(path);
+    expect(res.headers.get('x-cache')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.text()).toContain('Ваша цена');
+    // A stale or forged session cookie is no guest either.
+    const forged = await fetch(base() + path, { headers: { cookie: 'instr.session_token=forged.value' } });
+    expect(forged.headers.get('x-cache')).toBeNull();
+    expect(forged.headers.get('x-page-cache')).toBeNull();
+  });
+
+  // Two nodes need a shared database: this one runs in the PostgreSQL pass of the suite (`npm run test:pg`, CI).
+  const databaseUrl = inject('databaseUrl');
+  if (databaseUrl) {
+    it('shows a price change on the cached product page of every node within 2 s (two nodes, one PostgreSQL)', async () => {
+      const second = await startNode({ DATABASE_URL: databaseUrl, SEED_ON_START: '0' });
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { path, id } = await productPath();
+        for (const origin of [base(), second.base]) {
+          await (await guestGet(origin, path)).text();
+          expect((await guestGet(origin, path)).headers.get('x-cache'), origin).toBe('HIT');
+        }
+        await client.query('UPDATE products SET price = 4321.98, old_price = NULL WHERE id = $1', [id]);
+        for (const origin of [base(), second.base]) {
+          const took = await waitFor(async () => (await (await guestGet(origin, path)).text()).includes('4 321,98'), 2000);
+          expect(took, origin).toBeLessThan(2000);
+        }
+      } finally {
+        await client.end();
+        await second.stop();
+      }
+    });
+  }
+});

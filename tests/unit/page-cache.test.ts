@@ -1,0 +1,176 @@
+/**
+ * The page cache in front of Astro (src/server/page-cache/front.ts) over real HTTP: a stand-in for
+ * the Astro handler marks some answers cacheable, and a node:http server runs the front exactly as
+ * scripts/server.mjs does.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import compression from 'compression';
+import { createFront, etagMatches, parseMark, pickEncoding, type Front } from '../../src/server/page-cache/front';
+import { PageStore } from '../../src/server/page-cache/store';
+import { indexXml, urlsetXml } from '../../src/server/catalog/sitemap';
+
+let renders = 0;
+let front: Front;
+let server: http.Server;
+let base = '';
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'front-static-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(clientDir, '_astro'));
+  const js = 'console.log("hello");'.repeat(100);
+  fs.writeFileSync(path.join(clientDir, '_astro/app.abc.js'), js);
+  fs.writeFileSync(path.join(clientDir, '_astro/app.abc.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(clientDir, '_astro/app.abc.js.gz'), zlib.gzipSync(js));
+  front = createFront({
+    clientDir,
+    compress: compression({ threshold: 0 }),
+    maxBytes: 10 * 1024 * 1024,
+    handler: (req, res) => {
+      renders++;
+      const body = `<p>${req.url} render ${renders}</p>`.repeat(50);
+      const marked = !req.url!.startsWith('/private/') && !req.url!.startsWith('/cookie/');
+      const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': marked ? 'public, no-cache' : 'private, no-store', 'x-content-type-options': 'nosniff' };
+      if (marked) headers['x-page-cache'] = req.url!.startsWith('/short/') ? 'max-age=1; tags=catalog' : 'max-age=3600; tags=catalog,product:7';
+      if (req.url!.startsWith('/cookie/')) headers['set-cookie'] = 'a=b';
+      res.writeHead(req.url!.startsWith('/missing/') ? 404 : 200, headers);
+      res.write(body.slice(0, 100));
+      res.end(body.slice(100));
+    },
+  });
+  server = http.createServer((req, res) => front.handle(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(base + p, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+describe('page cache in front of Astro', () => {
+  it('keeps a marked guest page once, answers later guests without rendering, br and gzip compressed once', async () => {
+    const before = renders;
+    const first = await get('/catalog/a/');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('x-page-cache')).toBeNull();
+    const text = await first.text();
+    const second = await get('/catalog/a/');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(text);
+    const gz = await get('/catalog/a/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(text);
+    const plain = await get('/catalog/a/', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(text);
+    expect(renders - before).toBe(1);
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(second.headers.get('cache-control')).toBe('public, no-cache');
+  });
+
+  it('answers 304 to a matching validator, 200 otherwise', async () => {
+    const etag = (await get('/catalog/b/')).headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await get('/catalog/b/', { 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/catalog/b/', { 'if-none-match': 'W/"other"' })).status).toBe(200);
+  });
+
+  it('never reads or writes the cache for a request with any session credential', async () => {
+    await get('/catalog/c/');
+    for (const headers of [{ cookie: 'instr.session_token=abc' }, { token: 'abc' }, { authorization: 'Bearer abc' }]) {
+      const res = await get('/catalog/c/', headers);
+      expect(res.headers.get('x-cache'), JSON.stringify(headers)).toBeNull();
+      expect(await res.text()).not.toContain('render 1<');
+    }
+    const viaQuery = await get('/catalog/c/?token=abc');
+    expect(viaQuery.headers.get('x-cache')).toBeNull();
+    const store = front.stats();
+    expect(store.entries).toBeGreaterThan(0);
+  });
+
+  it('keeps nothing unmarked, not 200, or setting a cookie; strips the mark', async () => {
+    for (const p of ['/private/x/', '/missing/x/', '/cookie/x/']) {
+      await get(p);
+      const again = await get(p);
+      expect(again.headers.get('x-cache'), p).toBeNull();
+      expect(again.headers.get('x-page-cache'), p).toBeNull();
+    }
+  });
+
+  it("sends Internet Explorer's first entry through (the is-IE guard), not from the cache", async () => {
+    await get('/catalog/ie/');
+    const ie = await get('/catalog/ie/', { 'user-agent': 'Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko' });
+    expect(ie.headers.get('x-cache')).toBeNull();
+    const ieAgain = await get('/catalog/ie/', { 'user-agent': 'Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko', cookie: 'ie-notice=1' });
+    expect(ieAgain.headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('drops entries by tag and after their max-age', async () => {
+    await get('/catalog/d/');
+    expect((await get('/catalog/d/')).headers.get('x-cache')).toBe('HIT');
+    expect(front.invalidate(['product:7'])).toBeGreaterThan(0);
+    expect((await get('/catalog/d/')).headers.get('x-cache')).toBe('MISS');
+    await get('/short/e/');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await get('/short/e/')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('serves dist/client files from memory, precompressed, immutable under /_astro/', async () => {
+    const br = await get('/_astro/app.abc.js');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await br.text()).toContain('console.log("hello")');
+    const gz = await get('/_astro/app.abc.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/_astro/app.abc.js', { 'if-none-match': br.headers.get('etag')! })).status).toBe(304);
+  });
+});
+
+describe('page cache pieces', () => {
+  it('picks the encoding a browser accepts', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('identity')).toBe('identity');
+  });
+  it('matches validators and parses marks', () => {
+    expect(etagMatches('W/"a", "b"', 'W/"b"')).toBe(true);
+    expect(etagMatches('"c"', 'W/"b"')).toBe(false);
+    expect(parseMark('max-age=60; tags=a,b')).toEqual({ maxAge: 60, tags: ['a', 'b'] });
+    expect(parseMark('tags=a')).toBeNull();
+  });
+  it('keeps within its byte budget, least recently used out first', () => {
+    const store = new PageStore(4000);
+    const entry = (key: string) => ({ key, etag: '', tags: ['t'], expiresAt: Date.now() + 60_000, bytes: 900, identity: { body: Buffer.alloc(0), headers: {} }, br: { body: Buffer.alloc(0), headers: {} }, gzip: { body: Buffer.alloc(0), headers: {} }, notModified: {} });
+    for (const k of ['a', 'b', 'c', 'd']) store.set(entry(k));
+    store.get('a');
+    store.set(entry('e'));
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')).toBeDefined();
+    expect(store.snapshot().bytes).toBeLessThanOrEqual(4000);
+    expect(store.invalidate(['t'])).toBe(4);
+    expect(store.snapshot().entries).toBe(0);
+  });
+});
+
+describe('sitemap XML', () => {
+  const site = new URL('https://instrument.by');
+  it('escapes and absolutises locations', () => {
+    const xml = urlsetXml([{ loc: '/a/?x=1&y=2', lastmod: new Date('2026-01-02T03:04:05Z') }], site);
+    expect(xml).toContain('<loc>https://instrument.by/a/?x=1&amp;y=2</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+  it('indexes the named files', () => {
+    expect(indexXml(['sections', 'products-1'], site)).toContain('<sitemap><loc>https://instrument.by/sitemap-products-1.xml</loc></sitemap>');
+  });
+});
