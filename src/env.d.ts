@@ -6,5 +6,9 @@ declare namespace App {
     user: import('./server/auth/session').SessionUser | null;
     /** The request sent a session credential that no longer stands for a session (ended, expired, blocked, malformed). */
     staleSession: boolean;
+    /** Page rendering: the page's card-actions island is on the page already (components/catalog/CardActions.astro). */
+    cardActionsMounted?: boolean;
+    /** Page rendering: product grids rendered so far, for unique ids (components/catalog/ProductGrid.astro). */
+    cardGrids?: number;
   }
 }

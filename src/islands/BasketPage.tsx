@@ -39,7 +39,7 @@ function Stepper({ row, disabled, onChange }: { row: BasketRow; disabled: boolea
         value={text}
         disabled={disabled}
         aria-label={`${T.BASKET_UI_QUANTITY}: ${row.name}`}
-        onInput={(e) => setText((e.target as HTMLInputElement).value)}
+        onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />

@@ -76,7 +76,7 @@ export default function EOrder() {
       <div className="eorder__inputs">
         <label className="eorder__paste">
           <span>{T.BASKET_UI_PASTE_LABEL}</span>
-          <textarea rows={8} value={text} maxLength={100000} placeholder={T.BASKET_UI_PASTE_PLACEHOLDER} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+          <textarea rows={8} value={text} maxLength={100000} placeholder={T.BASKET_UI_PASTE_PLACEHOLDER} onChange={(e) => setText(e.target.value)} />
         </label>
         <button type="button" className="btn" disabled={busy} onClick={checkText}>{T.BASKET_UI_CHECK}</button>
         <div className="eorder__file">

@@ -24,9 +24,16 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
   const [alertOpen, setAlertOpen] = useState(showAlert);
   const [firstLogin, setFirstLogin] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   // Server-rendered HTML must stay usable without JS, so the button is only disabled once hydrated.
+  // The fields are uncontrolled: what a visitor typed before the script arrived stays, and is read here.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setEmail(emailInput.current?.value ?? '');
+    setPassword(passwordInput.current?.value ?? '');
+    setHydrated(true);
+  }, []);
 
   useEffect(() => {
     if (!toast) return;
@@ -80,12 +87,12 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
       <form method="post" action={`/login/?backurl=${encodeURIComponent(backUrl)}`} onSubmit={submit} noValidate>
         <label className="field">
           <span>{labels.email}</span>
-          <input name="login" type="email" autoComplete="username" inputMode="email" value={email} aria-invalid={invalid} onInput={(e) => { setEmail((e.target as HTMLInputElement).value); setInvalid(false); }} required />
+          <input ref={emailInput} name="login" type="email" autoComplete="username" inputMode="email" defaultValue={initialEmail} aria-invalid={invalid} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} required />
         </label>
         <label className="field">
           <span>{labels.password}</span>
           <span className="field__with-button">
-            <input name="password" type={visible ? 'text' : 'password'} autoComplete="current-password" value={password} aria-invalid={invalid} onInput={(e) => { setPassword((e.target as HTMLInputElement).value); setInvalid(false); }} required />
+            <input ref={passwordInput} name="password" type={visible ? 'text' : 'password'} autoComplete="current-password" aria-invalid={invalid} onChange={(e) => { setPassword(e.target.value); setInvalid(false); }} required />
             <button type="button" className="field__toggle" aria-pressed={visible} onClick={() => setVisible(!visible)}>{visible ? labels.hide : labels.show}</button>
           </span>
         </label>

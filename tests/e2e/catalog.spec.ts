@@ -87,20 +87,29 @@ test('filtering and sorting work with JavaScript switched off', async ({ browser
   await context.close();
 });
 
-test('product buttons render and hydrate on a listing and a product page', async ({ page }) => {
+test('product buttons: plain HTML on every card, one island for the whole page, on a listing and a product page', async ({ page }) => {
   await page.goto('/catalog/elektroinstrument/dreli/dreli-udarnye/');
   const firstCard = page.locator('#results .card').first();
-  // Server-rendered first, hydrated when the card scrolls into view (client:visible).
-  await expect(firstCard.locator('astro-island')).toHaveAttribute('client', 'visible');
-  await firstCard.getByRole('button', { name: /^В корзину:/ }).scrollIntoViewIfNeeded();
-  await expect(firstCard.getByRole('button', { name: /^В корзину:/ })).toBeVisible();
-  await expect(firstCard.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  const name = (await firstCard.locator('.card__name').textContent())!.trim();
+  // No island per card: the buttons are server HTML, named by their card (role=group labelled by the product name).
+  await expect(firstCard.locator('astro-island')).toHaveCount(0);
+  const group = page.getByRole('group', { name }).first();
+  await expect(group.getByRole('button', { name: 'В корзину' })).toBeVisible();
+  await expect(group.getByRole('button', { name: 'Сравнить' })).toBeVisible();
+  const controllers = page.locator('astro-island[component-url*="CardActionsController"]');
+  await expect(controllers).toHaveCount(1);
+  await expect(controllers).toHaveAttribute('client', 'idle');
+  await expect(controllers).not.toHaveAttribute('ssr', /.*/);
   await firstCard.locator('.card__name').click();
-  const island = page.locator('.product__buy astro-island');
-  await expect(island).toHaveAttribute('client', 'idle');
-  await expect(island).not.toHaveAttribute('ssr', /.*/);
-  await expect(island.getByRole('button', { name: /^Сравнить:/ })).toBeVisible();
-  await expect(island.getByRole('button', { name: /^В избранное:/ })).toBeVisible();
+  const buy = page.getByRole('group', { name });
+  await expect(buy.getByRole('button', { name: 'В корзину' })).toBeVisible();
+  await expect(buy.getByRole('button', { name: 'В избранное' })).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="CardActionsController"]')).toHaveCount(1);
+  // Pressing «Сравнить» works through the page's island and keeps focus on the button.
+  await expect(page.locator('astro-island[component-url*="CardActionsController"]')).not.toHaveAttribute('ssr', /.*/);
+  const compare = buy.getByRole('button', { name: 'Сравнить' });
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/compare/add/') && r.status() === 200), compare.click()]);
+  await expect(buy.getByRole('button', { name: 'Убрать из сравнения' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('listing and product pages ship at most 85 KB of gzipped JavaScript, React in one shared chunk', async ({ page }) => {

@@ -30,7 +30,11 @@ test('the catalogue menu opens without JavaScript', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/');
   await page.locator('summary', { hasText: 'Каталог' }).click();
-  await expect(page.getByRole('navigation', { name: 'Каталог' }).getByRole('link', { name: 'Дрели', exact: true })).toBeVisible();
+  // The header menu carries the first level (each section page lists its own subsections) and the whole catalogue.
+  const menu = page.getByRole('navigation', { name: 'Каталог' }).first();
+  await expect(menu.getByRole('link', { name: 'Электроинструмент', exact: true })).toBeVisible();
+  await menu.getByRole('link', { name: 'Весь каталог' }).click();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Дрели ударные' }).first()).toBeVisible();
   await context.close();
 });
 

@@ -92,12 +92,12 @@ describe('filter URL grammar (spec §7 filter/{filter}/apply/)', () => {
 
 describe('listing parameters and URLs', () => {
   it('writes only what differs from the defaults', () => {
-    expect(listingUrl('/catalog/x/', emptyFilters(), { sort: 'popular', page: 1, pageSize: 24 })).toBe('/catalog/x/');
-    expect(listingUrl('/catalog/x/', emptyFilters(), { sort: 'price_asc', page: 2, pageSize: 48 })).toBe('/catalog/x/?sort=price_asc&page_size=48&page=2');
+    expect(listingUrl('/catalog/x/', emptyFilters(), { sort: 'popular', page: 1, pageSize: 20 })).toBe('/catalog/x/');
+    expect(listingUrl('/catalog/x/', emptyFilters(), { sort: 'price_asc', page: 2, pageSize: 40 })).toBe('/catalog/x/?sort=price_asc&page_size=40&page=2');
   });
 
   it('validates sort, page and page size', () => {
-    expect(parseListingParams(new URLSearchParams('sort=new&page=3&page_size=96'))).toEqual({ ok: true, params: { sort: 'new', page: 3, pageSize: 96 } });
+    expect(parseListingParams(new URLSearchParams('sort=new&page=3&page_size=80'))).toEqual({ ok: true, params: { sort: 'new', page: 3, pageSize: 80 } });
     for (const q of ['sort=cheap', 'page=0', 'page=-1', 'page=1e3', 'page_size=25', 'page=99999999']) expect(parseListingParams(new URLSearchParams(q)).ok, q).toBe(false);
   });
 

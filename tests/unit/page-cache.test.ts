@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, '_astro/app.abc.js.gz'), zlib.gzipSync(js));
   front = createFront({
     clientDir,
-    compress: compression({ threshold: 0 }),
+    compress: compression({ threshold: 0 }) as unknown as Parameters<typeof createFront>[0]['compress'],
     maxBytes: 10 * 1024 * 1024,
     handler: (req, res) => {
       renders++;
@@ -85,7 +85,8 @@ describe('page cache in front of Astro', () => {
 
   it('never reads or writes the cache for a request with any session credential', async () => {
     await get('/catalog/c/');
-    for (const headers of [{ cookie: 'instr.session_token=abc' }, { token: 'abc' }, { authorization: 'Bearer abc' }]) {
+    const sessions: Record<string, string>[] = [{ cookie: 'instr.session_token=abc' }, { token: 'abc' }, { authorization: 'Bearer abc' }];
+    for (const headers of sessions) {
       const res = await get('/catalog/c/', headers);
       expect(res.headers.get('x-cache'), JSON.stringify(headers)).toBeNull();
       expect(await res.text()).not.toContain('render 1<');

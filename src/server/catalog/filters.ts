@@ -13,8 +13,9 @@ export const SORTS = ['popular', 'price_asc', 'price_desc', 'new', 'name'] as co
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'popular';
 
-export const PAGE_SIZES = [24, 48, 96] as const;
-export const DEFAULT_PAGE_SIZE = 24;
+/** 20 cards: ten rows on a phone, five on a desktop — and a page that stays light on a cheap phone (decisions/0051). */
+export const PAGE_SIZES = [20, 40, 80] as const;
+export const DEFAULT_PAGE_SIZE = 20;
 
 export type FilterState = {
   /** Leaf or any-level section codes (only on listings that are not a section themselves). */

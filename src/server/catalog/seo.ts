@@ -37,13 +37,14 @@ export function listingDescription(name: string, total: number, minPrice: number
   return `${name}: ${total} ${plural(total, ['товар', 'товара', 'товаров'])}${from} в интернет-магазине ${t('SITE_NAME')}. Доставка по Беларуси, самовывоз из 7 филиалов, гарантия производителя.${paged}`;
 }
 
+/** A listing as a summary ItemList: positions and URLs only (the names are on the product pages themselves). */
 export function itemListLd(items: ProductCard[], site: URL, offset: number, name: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name,
     numberOfItems: items.length,
-    itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: offset + i + 1, url: abs(p.url, site), name: p.name })),
+    itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: offset + i + 1, url: abs(p.url, site) })),
   };
 }
 

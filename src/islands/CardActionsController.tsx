@@ -1,0 +1,91 @@
+/**
+ * Behaviour of every card's buttons on a page (components/catalog/CardActions.astro): one island
+ * that renders nothing itself. It listens for clicks on the page (event delegation) and keeps the
+ * buttons' state — "В корзине", pressed compare and favourite — in step with the shared header
+ * stores, so a card, the product page and other tabs always agree. One small island instead of
+ * one per card: less HTML, one hydration.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
+import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
+
+const blocks = () => document.querySelectorAll<HTMLElement>('[data-actions]');
+
+/** The basket control: a button while the product is not in the basket, a link to the basket once it is. */
+function swapBuy(current: HTMLElement, inBasket: boolean): void {
+  const isLink = current.tagName === 'A';
+  if (inBasket === isLink) return;
+  const next = document.createElement(inBasket ? 'a' : 'button');
+  next.className = inBasket ? 'btn btn--ghost actions__buy' : 'btn actions__buy';
+  next.dataset.act = 'buy';
+  next.textContent = inBasket ? 'В корзине' : 'В корзину';
+  if (inBasket) (next as HTMLAnchorElement).href = '/basket/';
+  else (next as HTMLButtonElement).type = 'button';
+  const hadFocus = document.activeElement === current;
+  current.replaceWith(next);
+  if (hadFocus) next.focus();
+}
+
+function paint(block: HTMLElement, basket: number[], compare: number[], favorites: number[]): void {
+  const id = Number(block.dataset.actions);
+  const buy = block.querySelector<HTMLElement>('[data-act="buy"]');
+  if (buy && !(buy as HTMLButtonElement).disabled) swapBuy(buy, basket.includes(id));
+  const cmp = block.querySelector<HTMLButtonElement>('[data-act="compare"]');
+  if (cmp) {
+    const on = compare.includes(id);
+    cmp.setAttribute('aria-pressed', String(on));
+    cmp.setAttribute('aria-label', on ? 'Убрать из сравнения' : 'Сравнить');
+  }
+  const fav = block.querySelector<HTMLButtonElement>('[data-act="favorite"]');
+  if (fav) {
+    const on = favorites.includes(id);
+    fav.setAttribute('aria-pressed', String(on));
+    fav.setAttribute('aria-label', on ? 'Убрать из избранного' : 'В избранное');
+  }
+}
+
+function showError(block: HTMLElement, message: string | null): void {
+  let p = block.querySelector<HTMLElement>('.actions__error');
+  if (!message) return void p?.remove();
+  if (!p) {
+    p = document.createElement('p');
+    p.className = 'actions__error';
+    p.setAttribute('role', 'alert');
+    block.append(p);
+  }
+  p.textContent = message;
+}
+
+export default function CardActionsController() {
+  const basket = useStore($basketIds);
+  const compare = useStore($compareIds);
+  const favorites = useStore($favoriteIds);
+
+  useEffect(() => {
+    for (const block of blocks()) paint(block, basket, compare, favorites);
+  }, [basket, compare, favorites]);
+
+  useEffect(() => {
+    const onClick = async (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-actions] button[data-act]');
+      if (!button || button.disabled) return;
+      const block = button.closest<HTMLElement>('[data-actions]')!;
+      const id = Number(block.dataset.actions);
+      const act = button.dataset.act;
+      button.disabled = true;
+      showError(block, null);
+      try {
+        await (act === 'buy' ? addToBasket(id) : act === 'compare' ? toggleCompare(id) : toggleFavorite(id));
+      } catch (e) {
+        showError(block, e instanceof Error ? e.message : 'Не удалось выполнить действие');
+      } finally {
+        button.disabled = false;
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
+  return null;
+}
