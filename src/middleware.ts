@@ -5,6 +5,7 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveSession } from './server/auth/session';
+import { startOutboxWorker } from './server/company/crm-outbox';
 
 const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
 
@@ -52,4 +53,13 @@ export const securityHeaders = defineMiddleware(async (_ctx, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, session, isIE, isAuth, isGuest);
+/**
+ * Background work of this app node (the CRM outbox worker) starts with the first request the node
+ * serves — scripts/server.mjs makes one at boot — and never while pages are prerendered at build.
+ */
+export const workers = defineMiddleware((ctx, next) => {
+  if (!ctx.isPrerendered) startOutboxWorker();
+  return next();
+});
+
+export const onRequest = sequence(securityHeaders, workers, session, isIE, isAuth, isGuest);

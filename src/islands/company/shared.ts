@@ -1,0 +1,39 @@
+/** Small pieces the company islands share: dates in Minsk time, message templates, field errors. */
+import { useEffect, useState } from 'react';
+import { ApiFailure } from '../../stores/api';
+import { TOAST_DURATION_MS } from '../../config/constants';
+
+const dateTime = new Intl.DateTimeFormat('ru-BY', { timeZone: 'Europe/Minsk', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateOnly = new Intl.DateTimeFormat('ru-BY', { timeZone: 'Europe/Minsk', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** «12.03.2026, 14:20» — the same on the server and in the browser (fixed time zone: no hydration mismatch). */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+
+/** Fills {name}-style placeholders of a dictionary text. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}
+
+/** Field errors of a failed call, keyed by field; the rest as one message. */
+export function errorsOf(e: unknown, fallback: string): { fields: Record<string, string>; message: string | null } {
+  if (!(e instanceof ApiFailure)) return { fields: {}, message: fallback };
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const err of e.errors) {
+    if (err.field && !(err.field in fields)) fields[err.field] = err.message;
+    else if (!err.field) rest.push(err.message);
+  }
+  return { fields, message: rest[0] ?? (Object.keys(fields).length ? null : e.message || fallback) };
+}
+
+/** A toast that hides itself after the spec's 5 s. */
+export function useToast(): [string | null, (text: string | null) => void] {
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const id = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    return () => clearTimeout(id);
+  }, [toast]);
+  return [toast, setToast];
+}
