@@ -40,7 +40,7 @@ export default function BlockDialog({ target, onDone, onClose }: Props) {
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="block-title" onClose={onClose}>
-      <h2 id="block-title">{block ? T.COMPANY_USERS_BLOCK : T.COMPANY_USERS_UNBLOCK}</h2>
+      <h2 id="block-title">{block ? T.COMPANY_USERS_BLOCK_TITLE : T.COMPANY_USERS_UNBLOCK_TITLE}</h2>
       <p>{target && fill(block ? T.COMPANY_USERS_BLOCK_CONFIRM : T.COMPANY_USERS_UNBLOCK_CONFIRM, { name: target.name })}</p>
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="modal__actions">

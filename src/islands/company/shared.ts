@@ -15,13 +15,16 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 }
 
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** Field errors of a failed call, keyed by field; the rest as one message. */
 export function errorsOf(e: unknown, fallback: string): { fields: Record<string, string>; message: string | null } {
   if (!(e instanceof ApiFailure)) return { fields: {}, message: fallback };
   const fields: Record<string, string> = {};
   const rest: string[] = [];
   for (const err of e.errors) {
-    if (err.field && !(err.field in fields)) fields[err.field] = err.message;
+    // Under its own field the message needs no "Label: " prefix (the API keeps it for other clients).
+    if (err.field && !(err.field in fields)) fields[err.field] = capitalize(err.message.replace(/^[^:]{1,60}:\s+/, ''));
     else if (!err.field) rest.push(err.message);
   }
   return { fields, message: rest[0] ?? (Object.keys(fields).length ? null : e.message || fallback) };

@@ -117,7 +117,8 @@ function searchCondition(search: string): SQL | undefined {
   if (!q) return undefined;
   const like = `%${q.replace(/[%_\\]/g, '\\$&')}%`;
   const parts: SQL[] = [ilike(users.name, like), ilike(users.email, like), ilike(users.position, like)];
-  const digits = q.replace(/\D/g, '');
+  // A phone typed with its prefix (+375 33…, 8 033…, 033…) is searched by its national digits.
+  const digits = q.replace(/\D/g, '').replace(/^(375|80|0)/, '');
   if (digits.length >= 3) parts.push(sql`regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`}`);
   return or(...parts);
 }
