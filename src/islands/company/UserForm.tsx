@@ -3,13 +3,13 @@
  * the user's card /personal/users/{id}/ (updateUser, block/unblock). Permissions are the spec's
  * `scope`; "only by invoice" narrows placing orders, so it sits under it.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { companyDict as T } from '../../i18n/ru-company';
 import { api } from '../../stores/api';
 import type { CompanyUser } from '../../server/company/users';
 import type { BlockResult } from '../../server/company/manage';
 import BlockDialog from './BlockDialog';
-import { errorsOf, fill, formatDateTime, useToast } from './shared';
+import { errorsOf, fill, formatDateTime, useAdoptTypedValues, useToast } from './shared';
 
 type Permission = { code: string; label: string };
 type Props = {
@@ -63,6 +63,8 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
   const [busy, setBusy] = useState(false);
   const [blockTarget, setBlockTarget] = useState<CompanyUser | null>(null);
   const [toast, setToast] = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(formRef, setValues);
   const isNew = !user;
   const isAdmin = !!user?.isContragentAdmin;
 
@@ -129,7 +131,7 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
           )}
         </section>
       )}
-      <form className="panel" onSubmit={submit} noValidate>
+      <form ref={formRef} className="panel" onSubmit={submit} noValidate>
         <Field name="name" label={T.COMPANY_USER_NAME} value={values.name} onChange={set('name')} error={fields.name} autoComplete="off" required />
         <Field name="email" label={T.COMPANY_USER_EMAIL} type="email" inputMode="email" value={values.email} onChange={set('email')} error={fields.email} hint={isNew ? T.COMPANY_USER_EMAIL_HINT : undefined} readOnly={!isNew} required />
         <Field name="phone" label={T.COMPANY_USER_PHONE} type="tel" inputMode="tel" value={values.phone} onChange={set('phone')} error={fields.phone} hint={T.COMPANY_USER_PHONE_HINT} />

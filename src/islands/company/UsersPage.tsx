@@ -81,6 +81,7 @@ export default function UsersPage({ initial }: { initial: UsersList }) {
   const [toast, setToast] = useToast();
   const firstSearch = useRef(true);
   const seq = useRef(0);
+  const searchForm = useRef<HTMLFormElement>(null);
   const tab = data.tab;
   const rows = data[tab] ?? [];
   const nav = data.pageNavigation;
@@ -104,6 +105,15 @@ export default function UsersPage({ initial }: { initial: UsersList }) {
       if (mine === seq.current) setBusy(false);
     }
   };
+
+  // A search typed before hydration is taken over (and then runs like any other).
+  useEffect(() => {
+    const typed = searchForm.current?.querySelector('input')?.value ?? '';
+    if (typed !== search) {
+      firstSearch.current = false;
+      setSearch(typed);
+    }
+  }, []);
 
   useEffect(() => {
     if (firstSearch.current) {
@@ -136,7 +146,7 @@ export default function UsersPage({ initial }: { initial: UsersList }) {
   return (
     <div className="cusers">
       <div className="cusers__bar">
-        <form className="cusers__search" role="search" onSubmit={(e) => { e.preventDefault(); void load(tab, 1, search.trim()); }}>
+        <form ref={searchForm} className="cusers__search" role="search" onSubmit={(e) => { e.preventDefault(); void load(tab, 1, search.trim()); }}>
           <label className="visually-hidden" htmlFor="users-search">{T.COMPANY_USERS_SEARCH_LABEL}</label>
           <input id="users-search" type="search" name="search" value={search} placeholder={T.COMPANY_USERS_SEARCH} maxLength={100} onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
         </form>

@@ -1,5 +1,5 @@
 /** Small pieces the company islands share: dates in Minsk time, message templates, field errors. */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { ApiFailure } from '../../stores/api';
 import { TOAST_DURATION_MS } from '../../config/constants';
 
@@ -39,4 +39,29 @@ export function useToast(): [string | null, (text: string | null) => void] {
     return () => clearTimeout(id);
   }, [toast]);
   return [toast, setToast];
+}
+
+/**
+ * What a visitor typed before the island hydrated lives only in the DOM; a controlled input would
+ * drop it at the next render. On mount, the form's text fields that differ from the state are
+ * taken over into it.
+ */
+export function useAdoptTypedValues<V extends Record<string, unknown>>(form: RefObject<HTMLFormElement | null>, setValues: (update: (v: V) => V) => void) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const typed: Record<string, string> = {};
+    for (const input of Array.from(el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name]:not([type=checkbox]), textarea[name]'))) typed[input.name] = input.value;
+    setValues((v) => {
+      const next = { ...v };
+      let changed = false;
+      for (const [k, value] of Object.entries(typed)) {
+        if (k in v && typeof v[k] === 'string' && v[k] !== value) {
+          (next as Record<string, unknown>)[k] = value;
+          changed = true;
+        }
+      }
+      return changed ? next : v;
+    });
+  }, []);
 }
