@@ -54,11 +54,11 @@ export const companyDict = {
   COMPANY_USERS_LOADING: 'Загружаем…',
 
   // Short permission names for the list
-  COMPANY_PERM_place_orders: 'Заказы',
-  COMPANY_PERM_invoice_only: 'Только по счёту',
-  COMPANY_PERM_company_orders: 'Все заказы компании',
-  COMPANY_PERM_manage_addresses: 'Адреса',
-  COMPANY_PERM_manage_exports: 'Выгрузки',
+  COMPANY_PERM_PLACE_ORDERS: 'Заказы',
+  COMPANY_PERM_INVOICE_ONLY: 'Только по счёту',
+  COMPANY_PERM_COMPANY_ORDERS: 'Все заказы компании',
+  COMPANY_PERM_MANAGE_ADDRESSES: 'Адреса',
+  COMPANY_PERM_MANAGE_EXPORTS: 'Выгрузки',
 
   // User form (new and card)
   COMPANY_USER_NEW_TITLE: 'Новый сотрудник',

@@ -3,130 +3,25 @@
  * a server of this file's own: its database holds two more companies (written before the server
  * starts) and its CRM webhook is a local stub that is down for the first two attempts.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from '../helpers/http';
-import { freePort, startOwnServer, type OwnServer } from '../helpers/own-server';
 import { DEMO_PASSWORD } from '../../src/server/seed/seed';
-import { accounts, companies, users } from '../../src/server/db/schema';
-import type { Db } from '../../src/server/db/client';
+import {
+  ADD, ADMIN, BLOCK, CONTRACT, CONTRACTS, EMPLOYEE, GET_USER, LIST, OTHER_ADMIN, OTHER_EMPLOYEE, RETAIL, SECRET, STAFF, UPDATE,
+  goodContract, startCompanyServer, until, type CompanyServer,
+} from '../helpers/company-server';
 
-const ADMIN = 'admin@stroymontazh.by';
-const EMPLOYEE = 'prorab@stroymontazh.by';
-const RETAIL = 'client@demo.by';
-const STAFF = 'manager@instrument.by';
-const OTHER_ADMIN = 'boss@drugaya.by';
-const OTHER_EMPLOYEE = 'master@drugaya.by';
-const SECRET = 'webhook-test-secret';
-
-const LIST = '/web/personal/contragent/getUsersList/';
-const GET_USER = '/web/personal/contragent/getUser/';
-const ADD = '/api/profile/contragent/addManager/';
-const UPDATE = '/api/personal/contragent/updateUser/';
-const BLOCK = '/api/personal/contragent/setBlockUser/';
-const CONTRACT = '/api/contracts/requestContractFromCrm/';
-const CONTRACTS = '/web/personal/contragent/getContractRequests/';
-
-const goodContract = {
-  legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
-  iban: 'BY20 ALFA 3012 2345 6700 1027 0000',
-  bankName: 'ЗАО «Альфа-Банк»',
-  bic: 'alfaby2x',
-  contactName: 'Ольга Ковалёва',
-  contactPhone: '8 029 222-33-44',
-  contactEmail: 'admin@stroymontazh.by',
-  monthlyVolume: '5k_20k',
-  comment: 'Нужна отсрочка платежа 30 дней',
-};
-
-/** Two more companies: «ДругаяСтройка» (an admin, an employee, 24 invited employees for paging) and «ТретийТрест» (two admins). */
-async function prepare(db: Db) {
-  const password = await hashPassword(DEMO_PASSWORD);
-  const [other] = await db.insert(companies).values({ name: 'ООО «ДругаяСтройка»', unp: '192345678', legalAddress: 'г. Гомель, ул. Советская, 1' }).returning();
-  const [third] = await db.insert(companies).values({ name: 'ОДО «ТретийТрест»', unp: '193456789', legalAddress: 'г. Брест, ул. Ленина, 5' }).returning();
-  const people = [
-    { id: 'other-admin', email: OTHER_ADMIN, name: 'Борис Другов', companyId: other!.id, isContragentAdmin: true, password: true },
-    { id: 'other-emp', email: OTHER_EMPLOYEE, name: 'Мастер Другов', companyId: other!.id, isContragentAdmin: false, password: true },
-    { id: 'third-a', email: 'a@tretiy.by', name: 'Анна Третья', companyId: third!.id, isContragentAdmin: true, password: true },
-    { id: 'third-b', email: 'b@tretiy.by', name: 'Богдан Третий', companyId: third!.id, isContragentAdmin: true, password: true },
-    ...Array.from({ length: 24 }, (_, i) => ({ id: `other-bulk-${i + 10}`, email: `bulk${i + 10}@drugaya.by`, name: `Сотрудник ${i + 10}`, companyId: other!.id, isContragentAdmin: false, password: false })),
-  ];
-  for (const p of people) {
-    await db.insert(users).values({ id: p.id, email: p.email, name: p.name, companyId: p.companyId, isContragentAdmin: p.isContragentAdmin, permissions: ['place_orders'], emailVerified: true });
-    if (p.password) await db.insert(accounts).values({ id: `acc-${p.id}`, accountId: p.id, providerId: 'credential', userId: p.id, password });
-  }
-}
-
-let srv: OwnServer;
-let stub: http.Server;
-const hits: { key: string; status: number; at: number; body: any; signature: string | undefined; raw: string }[] = [];
-const failuresLeft = new Map<string, number>();
-
+let company: CompanyServer;
+const srvBase = () => company.srv.base;
 beforeAll(async () => {
-  // The CRM: down (503) for the first two attempts of each message, then takes it.
-  stub = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const key = String(req.headers['idempotency-key']);
-      const left = failuresLeft.get(key) ?? 2;
-      const body = JSON.parse(raw);
-      const status = left > 0 ? 503 : 200;
-      failuresLeft.set(key, left - 1);
-      hits.push({ key, status, at: Date.now(), body, signature: req.headers['x-store-signature'] as string | undefined, raw });
-      if (status === 503) res.writeHead(503).end('CRM на обслуживании');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `CRM-${body.requestId}` }));
-    });
-  });
-  const stubPort = await freePort();
-  await new Promise<void>((r) => stub.listen(stubPort, '127.0.0.1', r));
-  srv = await startOwnServer({
-    prepare,
-    env: { CRM_WEBHOOK_URL: `http://127.0.0.1:${stubPort}/crm/contract-requests`, CRM_WEBHOOK_SECRET: SECRET, CRM_RETRY_BASE_MS: '250', OUTBOX_POLL_MS: '100' },
-  });
+  company = await startCompanyServer();
 }, 180_000);
-
 afterAll(async () => {
-  await srv?.stop();
-  await new Promise((r) => stub?.close(r));
+  await company?.stop();
 });
-
-/** Admins' sessions are reused (a login costs a password hash); everyone else signs in afresh. */
-const adminSessions = new Map<string, Visitor>();
-async function login(email: string): Promise<Visitor> {
-  const reuse = email === ADMIN || email === OTHER_ADMIN;
-  if (reuse && adminSessions.has(email)) return adminSessions.get(email)!;
-  const v = new Visitor(srv.base);
-  if (reuse) adminSessions.set(email, v);
-  const { body } = await v.post('/api/authentication/', { login: email, password: DEMO_PASSWORD });
-  expect(body.status, `login ${email}`).toBe('success');
-  return v;
-}
-
-type Mail = { to: { address: string }[]; subject: string; text: string; html?: string; file: string };
-function mailsTo(address: string): Mail[] {
-  const dir = path.join(srv.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .filter((f) => f.endsWith('.json') && !f.includes('-sms-'))
-    .map((f) => ({ ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), file: f }))
-    .filter((m: Mail) => m.to?.some((t) => t.address === address));
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const login = (email: string) => company.login(email);
+const mailsTo = (address: string) => company.mailsTo(address);
 
 describe('users list (GET web/personal/contragent/getUsersList/)', () => {
   it('shows the admin their own company only: active tab, role, last login and permissions of each', async () => {
@@ -217,10 +112,10 @@ describe('adding a manager (POST api/profile/contragent/addManager/)', () => {
     expect(body.data.user).toMatchObject({ email: 'pavel.novikov@stroymontazh.by', phone: '+375 29 555-66-77', position: 'Снабженец', permissions: ['place_orders', 'invoice_only'], orderLimit: '1500.50', invitationPending: true, lastLoginAt: null, blocked: 'N' });
     const [mail] = mailsTo('pavel.novikov@stroymontazh.by');
     expect(mail!.subject).toContain('Приглашение в личный кабинет компании ООО «СтройМонтажСервис»');
-    expect(mail!.text).toContain(`${srv.base}/login/?email=pavel.novikov%40stroymontazh.by`);
+    expect(mail!.text).toContain(`${srvBase()}/login/?email=pavel.novikov%40stroymontazh.by`);
     expect(mail!.text).toContain('Ольга Ковалёва');
-    expect(mail!.html).toContain(`href="${srv.base}/login/?email=pavel.novikov%40stroymontazh.by"`);
-    const first = await new Visitor(srv.base).post('/api/authentication/', { login: 'pavel.novikov@stroymontazh.by', password: 'Anything123' });
+    expect(mail!.html).toContain(`href="${srvBase()}/login/?email=pavel.novikov%40stroymontazh.by"`);
+    const first = await new Visitor(srvBase()).post('/api/authentication/', { login: 'pavel.novikov@stroymontazh.by', password: 'Anything123' });
     expect(first.body.data).toMatchObject({ user_not_auth: true });
     const list = await admin.get(`${LIST}?search=новиков`);
     expect(list.body.data.activeUsers.map((u: any) => u.userId)).toEqual([body.data.user.userId]);
@@ -321,7 +216,7 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     expect(refused.body.errors[0].code).toBe(101);
     expect((await admin.get(`${LIST}?inactive=Y`)).body.data.blockedUsers.map((u: any) => u.userId)).toContain('demo-foreman');
     expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).not.toContain('demo-foreman');
-    const login403 = await new Visitor(srv.base).post('/api/authentication/', { login: EMPLOYEE, password: DEMO_PASSWORD });
+    const login403 = await new Visitor(srvBase()).post('/api/authentication/', { login: EMPLOYEE, password: DEMO_PASSWORD });
     expect(login403.body.errors[0].message).toBe('Учётная запись заблокирована администратором компании');
     expect(mailsTo(EMPLOYEE).at(-1)!.subject).toContain('Доступ к личному кабинету приостановлен');
 
@@ -381,7 +276,7 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
       (r) => r?.status === 'sent',
     );
     expect(after).toMatchObject({ status: 'sent', statusName: 'Передан менеджеру', sentVia: 'crm', crmRef: `CRM-${request.id}` });
-    const mine = hits.filter((h) => h.body.requestId === request.id);
+    const mine = company.hits.filter((h) => h.body.requestId === request.id);
     expect(mine.map((h) => h.status)).toEqual([503, 503, 200]);
     expect(new Set(mine.map((h) => h.key))).toEqual(new Set([`contract_request-${request.id}`]));
     // Exponential backoff: 250 ms, then 500 ms (plus polling), never a tight loop.
@@ -432,7 +327,7 @@ describe('only the company admin, only their own company (spec §6)', () => {
 
   it('a guest gets error 101 on every call', async () => {
     for (const call of calls('guest')) {
-      const { res, body } = await send(new Visitor(srv.base), call);
+      const { res, body } = await send(new Visitor(srvBase()), call);
       expect(res.status, call[1]).toBe(401);
       expect(body.errors[0].code).toBe(101);
     }
@@ -488,7 +383,7 @@ describe('only the company admin, only their own company (spec §6)', () => {
     const own = await other.raw('/personal/users/other-emp/');
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('private, no-store');
-    const guest = await new Visitor(srv.base).raw('/personal/users/');
+    const guest = await new Visitor(srvBase()).raw('/personal/users/');
     expect(guest.status).toBe(302);
     expect(guest.headers.get('location')).toBe('/login/?backurl=%2Fpersonal%2Fusers%2F');
   });

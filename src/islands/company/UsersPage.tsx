@@ -15,11 +15,11 @@ import BlockDialog from './BlockDialog';
 import { errorsOf, fill, formatDateTime, useToast } from './shared';
 
 const PERM_SHORT: Record<string, string> = {
-  place_orders: T.COMPANY_PERM_place_orders,
-  invoice_only: T.COMPANY_PERM_invoice_only,
-  company_orders: T.COMPANY_PERM_company_orders,
-  manage_addresses: T.COMPANY_PERM_manage_addresses,
-  manage_exports: T.COMPANY_PERM_manage_exports,
+  place_orders: T.COMPANY_PERM_PLACE_ORDERS,
+  invoice_only: T.COMPANY_PERM_INVOICE_ONLY,
+  company_orders: T.COMPANY_PERM_COMPANY_ORDERS,
+  manage_addresses: T.COMPANY_PERM_MANAGE_ADDRESSES,
+  manage_exports: T.COMPANY_PERM_MANAGE_EXPORTS,
 };
 
 function syncUrl(tab: UsersTab, page: number, search: string) {
