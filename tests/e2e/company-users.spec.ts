@@ -27,6 +27,12 @@ function invitationTo(email: string): { subject: string; text: string; html: str
     .find((m) => m.to?.[0]?.address === email);
 }
 
+/** Astro drops `ssr` from an island once it has hydrated: taps before that would reach plain HTML. */
+async function hydrated(page: Page, inside: string) {
+  await expect(page.locator(inside)).toBeVisible();
+  await expect(page.locator('astro-island[ssr]').filter({ has: page.locator(inside) })).toHaveCount(0);
+}
+
 const card = (page: Page, email: string) => page.locator(`li.cuser[data-user="${email}"]`);
 
 test('a company admin adds a manager, restricts them to invoice-only orders with a limit, blocks and unblocks them', async ({ page, browser }) => {
@@ -37,10 +43,12 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
 
   await page.goto('/personal/users/');
   await expect(page.getByRole('heading', { level: 1, name: 'Пользователи' })).toBeVisible();
+  await hydrated(page, '.cusers');
   await expect(page.getByRole('tab', { name: /Активные/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('link', { name: 'Добавить сотрудника' }).click();
 
   await expect(page).toHaveURL(/\/personal\/users\/new\/$/);
+  await hydrated(page, '.cform');
   await page.getByLabel('Имя и фамилия').fill('Павел Новиков');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Телефон').fill('8 029 555-66-77');
@@ -74,6 +82,7 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Изменения сохранены' })).toBeVisible();
   await page.reload();
+  await hydrated(page, '.cform');
   await expect(invoiceOnly).toBeChecked();
   await expect(page.getByLabel('Лимит на один заказ, BYN')).toHaveValue('1500');
   // Without "place orders" the restriction means nothing: it is switched off with it.
@@ -84,6 +93,7 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
   await invoiceOnly.check();
 
   await page.getByRole('link', { name: /Все пользователи/ }).click();
+  await hydrated(page, '.cusers');
   const row = card(page, email);
   await expect(row).toContainText('Только по счёту');
   await expect(row).toContainText('Лимит заказа: 1 500,00 р.');
@@ -128,6 +138,7 @@ test("blocking an employee ends their open session at the next call; unblocking 
 
   await signIn(page, 'admin@stroymontazh.by');
   await page.goto('/personal/users/');
+  await hydrated(page, '.cusers');
   const row = card(page, 'prorab@stroymontazh.by');
   await row.getByRole('button', { name: 'Заблокировать' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Заблокировать' }).click();
@@ -175,7 +186,9 @@ test.describe('contract request', () => {
   test('the admin sends it with prefilled requisites and sees it delivered after the CRM failed twice', async ({ page }) => {
     await signIn(page, 'admin@stroymontazh.by');
     await page.goto('/personal/users/');
-    await page.getByRole('button', { name: 'Запросить договор' }).click();
+    await page.getByText('Запросить договор').scrollIntoViewIfNeeded();
+    await hydrated(page, '.contract');
+    await page.getByText('Запросить договор').click();
     await expect(page.getByText('191234567')).toBeVisible();
     await expect(page.getByLabel('Расчётный счёт (IBAN)')).toHaveValue('BY20ALFA30122345670010270000');
     await expect(page.getByLabel('Контактное лицо')).toHaveValue('Ольга Ковалёва');

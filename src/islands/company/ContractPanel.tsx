@@ -3,11 +3,11 @@
  * and the request form (requisites prefilled from the company row). A request waiting for the CRM
  * is re-read every few seconds until it is delivered, so the status changes in front of the admin.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { companyDict as T } from '../../i18n/ru-company';
 import { api } from '../../stores/api';
 import type { ContractPrefill, ContractRequestView } from '../../server/company/contract';
-import { errorsOf, fill, formatDate, formatDateTime, useToast } from './shared';
+import { errorsOf, fill, formatDate, formatDateTime, useAdoptTypedValues, useToast } from './shared';
 
 type Props = { requests: ContractRequestView[]; prefill: ContractPrefill; volumes: { code: string; label: string }[] };
 
@@ -18,7 +18,9 @@ type Values = { legalAddress: string; iban: string; bankName: string; bic: strin
 
 export default function ContractPanel({ requests: initial, prefill, volumes }: Props) {
   const [requests, setRequests] = useState(initial);
-  const [open, setOpen] = useState(false);
+  // A native <details>: the form opens on a tap even before the island has hydrated.
+  const details = useRef<HTMLDetailsElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -35,6 +37,8 @@ export default function ContractPanel({ requests: initial, prefill, volumes }: P
     monthlyVolume: '',
     comment: '',
   });
+
+  useAdoptTypedValues(form, setValues);
 
   const waiting = requests.some((r) => r.status === 'queued');
   useEffect(() => {
@@ -65,7 +69,7 @@ export default function ContractPanel({ requests: initial, prefill, volumes }: P
       const { request } = await api<{ request: ContractRequestView }>('/api/contracts/requestContractFromCrm/', { method: 'POST', body: values });
       setRequests((list) => [request, ...list.filter((r) => r.id !== request.id)]);
       setPollUntil(Date.now() + POLL_FOR_MS);
-      setOpen(false);
+      if (details.current) details.current.open = false;
       setValues((s) => ({ ...s, comment: '' }));
       setToast(fill(T.CONTRACT_SENT_TOAST, { id: request.id }));
     } catch (err) {
@@ -100,11 +104,9 @@ export default function ContractPanel({ requests: initial, prefill, volumes }: P
       ) : (
         <p className="contract__intro">{T.CONTRACT_INTRO}</p>
       )}
-      {!open && (
-        <button type="button" className="btn" onClick={() => setOpen(true)} aria-expanded={false} aria-controls="contract-form">{T.CONTRACT_OPEN_FORM}</button>
-      )}
-      {open && (
-        <form id="contract-form" className="contract__form" onSubmit={submit} noValidate>
+      <details ref={details} className="contract__details">
+        <summary className="btn">{T.CONTRACT_OPEN_FORM}</summary>
+        <form ref={form} id="contract-form" className="contract__form" method="post" onSubmit={submit} noValidate>
           <dl className="contract__company">
             <div><dt>{T.CONTRACT_COMPANY}</dt><dd>{prefill.company.name}</dd></div>
             <div><dt>{T.CONTRACT_UNP}</dt><dd>{prefill.company.unp}</dd></div>
@@ -133,10 +135,10 @@ export default function ContractPanel({ requests: initial, prefill, volumes }: P
           {message && <p className="form-error" role="alert">{message}</p>}
           <div className="contract__actions">
             <button type="submit" className="btn" disabled={busy}>{busy ? T.CONTRACT_SENDING : T.CONTRACT_SEND}</button>
-            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setOpen(false)}>{T.CONTRACT_CLOSE_FORM}</button>
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => details.current && (details.current.open = false)}>{T.CONTRACT_CLOSE_FORM}</button>
           </div>
         </form>
-      )}
+      </details>
       {toast && <div className="toast" role="status">{toast}</div>}
     </section>
   );
