@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_BASE = `http://127.0.0.1:${PORT}`;
+/** The local stand-in for the CRM webhook (tests/e2e/company-users.spec.ts listens there). */
+export const E2E_CRM_PORT = PORT + 2000;
 
 /**
  * e2e runs the built server (dist/) on its own fresh PGlite directory, in Debian's Chromium
@@ -31,6 +33,14 @@ export default defineConfig({
     url: `${E2E_BASE}/api/header/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: E2E_BASE },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: E2E_BASE,
+      // Contract requests go to a local stub; short pauses so a retry is seen within a test.
+      CRM_WEBHOOK_URL: `http://127.0.0.1:${E2E_CRM_PORT}/crm/contract-requests`,
+      CRM_RETRY_BASE_MS: '400',
+      OUTBOX_POLL_MS: '200',
+    },
   },
 });

@@ -9,7 +9,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveSession } from './server/auth/session';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
 import { SECURITY_HEADERS } from './server/http/security-headers';
-import { followCatalogChanges } from './server/changes/follow';
+import { startBackgroundWork } from './server/background';
 
 
 export const session = defineMiddleware(async (ctx, next) => {
@@ -42,8 +42,8 @@ export const isGuest = defineMiddleware((ctx, next) => {
   return ctx.redirect('/personal/summary/', 302);
 });
 
-export const securityHeaders = defineMiddleware(async (_ctx, next) => {
-  followCatalogChanges();
+export const securityHeaders = defineMiddleware(async (ctx, next) => {
+  if (!ctx.isPrerendered) startBackgroundWork();
   const response = await next();
   const h = response.headers;
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);

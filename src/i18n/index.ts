@@ -44,6 +44,20 @@ export const FIELD_NAMES: Record<string, string> = {
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
   file: 'Файл',
+  // Company users and contract requests (server/company/input.ts)
+  inactive: 'Вкладка',
+  position: 'Должность',
+  permissions: 'Права',
+  orderLimit: 'Лимит на один заказ',
+  blocked: 'Блокировка',
+  legalAddress: 'Юридический адрес',
+  iban: 'Расчётный счёт (IBAN)',
+  bankName: 'Банк',
+  bic: 'БИК банка',
+  contactName: 'Контактное лицо',
+  contactPhone: 'Телефон контактного лица',
+  contactEmail: 'Email контактного лица',
+  monthlyVolume: 'Объём закупок в месяц',
 };
 
 export function fieldName(path: string): string {

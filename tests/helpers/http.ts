@@ -11,12 +11,19 @@ export class Visitor {
   cookies = new Map<string, string>();
   headers: Record<string, string> = {};
 
+  /** `root`: another server than the suite's (see helpers/own-server.ts); default the shared one. */
+  constructor(private readonly root?: string) {}
+
+  private origin(): string {
+    return this.root ?? base();
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(base() + path, {
+    const res = await fetch(this.origin() + path, {
       redirect: 'manual',
       ...init,
       headers: { ...this.headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(init.headers as Record<string, string>) },
@@ -38,7 +45,7 @@ export class Visitor {
   }
 
   async post<T = any>(path: string, body: unknown = {}): Promise<{ res: Response; body: Envelope<T> }> {
-    const res = await this.raw(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: JSON.stringify(body) });
+    const res = await this.raw(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: this.origin() }, body: JSON.stringify(body) });
     return { res, body: (await res.json()) as Envelope<T> };
   }
 }
