@@ -22,6 +22,7 @@ export const requestsDict = {
   // Requests: words
   REQ_TITLE: 'Обращения',
   REQ_NEW: 'Новое обращение',
+  REQ_ONE: 'Обращение',
   REQ_TYPE: 'Тема обращения',
   REQ_ORDER: 'Заказ',
   REQ_PRODUCT: 'Товар',

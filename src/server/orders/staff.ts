@@ -3,7 +3,7 @@
  * number, and the moves each may take next. A status changes only through `changeOrderStatus`
  * (status.ts), which writes the history and tells the owner. Callers are guarded with `{ staff: true }`.
  */
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
 import { notFoundError } from '../http/ownership';
@@ -83,16 +83,25 @@ export async function staffOrders(db: Db, opts: { status?: string; q?: string; p
   };
 }
 
-/** The order's status history, newest first (shown under the order at the desk). */
-export async function orderHistory(db: Db, orderId: number): Promise<{ status: string; name: string; actor_kind: string; actor: string | null; comment: string | null; at: string }[]> {
+export type HistoryEntry = { status: string; name: string; actor_kind: string; actor: string | null; comment: string | null; at: string };
+
+/** The status history of these orders, newest first per order (shown under each order at the desk). */
+export async function orderHistories(db: Db, orderIds: number[]): Promise<Map<number, HistoryEntry[]>> {
+  const out = new Map<number, HistoryEntry[]>();
+  if (!orderIds.length) return out;
   const rows = await db
     .select({ h: orderStatusHistory, name: orderStatuses.name, actor: users.name })
     .from(orderStatusHistory)
     .innerJoin(orderStatuses, eq(orderStatuses.code, orderStatusHistory.status))
     .leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
-    .where(eq(orderStatusHistory.orderId, orderId))
+    .where(inArray(orderStatusHistory.orderId, orderIds))
     .orderBy(desc(orderStatusHistory.at), desc(orderStatusHistory.id));
-  return rows.map(({ h, name, actor }) => ({ status: h.status, name, actor_kind: h.actorKind, actor, comment: h.comment, at: h.at.toISOString() }));
+  for (const { h, name, actor } of rows) {
+    const list = out.get(h.orderId) ?? [];
+    list.push({ status: h.status, name, actor_kind: h.actorKind, actor, comment: h.comment, at: h.at.toISOString() });
+    out.set(h.orderId, list);
+  }
+  return out;
 }
 
 /**

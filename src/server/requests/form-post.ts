@@ -25,10 +25,11 @@ function redirect(to: string, flash: Flash | null): Response {
   return new Response(null, { status: 303, headers });
 }
 
-/** A local path to go back to: the form's `back` field when it is safe, else `fallback`. */
+/** A local path (and an optional #anchor) to go back to: the form's `back` field when it is safe, else `fallback`. */
 export function backPath(raw: Record<string, unknown>, fallback: string): string {
-  const back = typeof raw.back === 'string' ? safeBackUrl(raw.back) : null;
-  return back ?? fallback;
+  const m = typeof raw.back === 'string' ? /^([^#]*)(#[A-Za-z0-9_-]{1,40})?$/.exec(raw.back) : null;
+  const path = m ? safeBackUrl(m[1]) : null;
+  return path ? path + (m![2] ?? '') : fallback;
 }
 
 /**
