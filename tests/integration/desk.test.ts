@@ -101,7 +101,7 @@ describe('orders at the desk', () => {
     expect(mail.subject).toBe(`Заказ ${picking.number}: готов к выдаче`);
     const log = await (await staff.raw('/desk/log/')).text();
     expect(log).toContain(`Заказ ${picking.number}`);
-    expect(log).toContain('picking → ready');
+    expect(log).toContain('Собирается → Готов к выдаче');
   });
 
   it('a stale "from", a move that is not allowed, bad input and an unknown order are refused', async () => {

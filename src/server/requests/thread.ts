@@ -26,6 +26,8 @@ export type MessageView = {
   event: string | null;
   from_staff: boolean;
   author: string;
+  /** The customer who wrote it (null for the store's messages). */
+  author_id: string | null;
   created_at: string;
   rating: number | null;
   attachments: AttachmentView[];
@@ -112,6 +114,7 @@ export async function threadOf(db: Db, appealId: number): Promise<MessageView[]>
     event: m.event,
     from_staff: m.fromStaff,
     author: m.fromStaff ? `${authorName ?? t('REQ_STAFF')} · ${t('SITE_NAME')}` : (authorName ?? ''),
+    author_id: m.fromStaff ? null : m.authorUserId,
     created_at: m.createdAt.toISOString(),
     rating: m.rating,
     attachments: files
