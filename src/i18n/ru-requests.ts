@@ -42,6 +42,10 @@ export const requestsDict = {
   REQ_CHOOSE_TYPE: 'О чём ваше обращение?',
   REQ_NO_ORDERS: 'У вас пока нет заказов — выберите тему «Другое», чтобы написать нам.',
   REQ_PICK_ORDER: 'Выберите заказ',
+  REQ_FROM_DATE: 'от',
+  REQ_PRODUCTS_1: 'товар',
+  REQ_PRODUCTS_2: 'товара',
+  REQ_PRODUCTS_5: 'товаров',
   REQ_PICK_PRODUCT: 'Выберите товар',
   REQ_PICK_OPTION: 'Выберите',
   REQ_SEND: 'Отправить',
@@ -79,6 +83,16 @@ export const requestsDict = {
   REQ_MAIL_HELLO: 'Здравствуйте!',
   REQ_MAIL_REPLY_INTRO: 'Менеджер ответил на ваше обращение',
   REQ_MAIL_OPEN: 'Обращение в личном кабинете',
+
+  // Waiting times and sizes
+  AGE_UNDER_MINUTE: 'меньше минуты',
+  AGE_MINUTES: 'мин',
+  AGE_HOURS: 'ч',
+  AGE_DAY_1: 'день',
+  AGE_DAY_2: 'дня',
+  AGE_DAY_5: 'дней',
+  SIZE_KB: 'КБ',
+  SIZE_MB: 'МБ',
 
   // Notifications
   NOTIF_TITLE: 'Уведомления',
@@ -144,6 +158,10 @@ export const requestsDict = {
   DESK_ANNOUNCE_EXPIRED: 'снято',
   DESK_ANNOUNCE_READERS: 'прочитали',
   DESK_ANNOUNCE_EMPTY: 'Объявлений нет.',
+  DESK_LOG_FILES: 'файлов',
+  DESK_SELF: 'Самовывоз',
+  DESK_DELIVERY: 'Доставка',
+  DESK_POSITIONS: 'поз.',
   DESK_LOG_EMPTY: 'Действий пока не было.',
   DESK_ACTION_APPEAL_REPLY: 'ответ на обращение',
   DESK_ACTION_APPEAL_STATUS: 'статус обращения',
