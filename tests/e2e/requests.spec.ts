@@ -16,6 +16,8 @@ async function signIn(browser: Browser, email: string, target: string): Promise<
   const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
   const page = await context.newPage();
   await page.goto(`/login/?backurl=${encodeURIComponent(target)}`);
+  // Typing before the login island hydrates would be lost (Astro drops `ssr` once an island is live).
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
@@ -148,4 +150,42 @@ test('staff move an order to "ready for pickup": the owner gets the notification
   await expect(owner.locator('.note--ok')).toHaveText('Отмечено прочитанным');
   await expect(owner.locator('.ncard--unread', { hasText: number })).toHaveCount(0);
   await fitsThePhone(owner);
+});
+
+test('the desk and the request pages work without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
+  const page = await context.newPage();
+  await page.goto('/login/?backurl=%2Fpersonal%2Frequests%2Fnew%2Fother%2F');
+  await page.getByLabel('Email').fill('prorab@stroymontazh.by');
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/personal\/requests\/new\/other\/$/);
+  await page.getByRole('textbox', { name: 'Тема' }).fill('Доставка в Брест');
+  await page.getByRole('textbox', { name: 'Сообщение' }).fill('Возите ли вы заказы в Брест?');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page).toHaveURL(/\/personal\/requests\/\d+\/$/);
+  const id = page.url().match(/(\d+)\/$/)![1];
+  await expect(page.locator('.note--ok')).toContainText('Обращение отправлено');
+
+  const staff = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
+  const desk = await staff.newPage();
+  await desk.goto('/login/?backurl=%2Fdesk%2F');
+  await desk.getByLabel('Email').fill('manager@instrument.by');
+  await desk.getByLabel('Пароль').fill(PASSWORD);
+  await desk.getByRole('button', { name: 'Войти' }).click();
+  await desk.locator('.rcard', { hasText: `№${id}` }).getByRole('link').click();
+  await desk.getByLabel('Сообщение').fill('Да, доставка в Брест — 2 дня.');
+  await desk.getByLabel('Закрыть обращение после ответа').check();
+  await desk.getByRole('button', { name: 'Отправить ответ' }).click();
+  await expect(desk.locator('.note--ok')).toContainText('Ответ отправлен');
+  await expect(desk.locator('.req-card .status')).toHaveText('Закрыто');
+
+  await page.reload();
+  await expect(page.locator('.msg--staff')).toContainText('доставка в Брест — 2 дня');
+  await page.getByRole('button', { name: '4 из 5' }).last().click();
+  await expect(page.locator('.note--ok')).toHaveText('Спасибо за оценку!');
+  await page.getByRole('button', { name: 'Открыть снова' }).click();
+  await expect(page.locator('.note--ok')).toHaveText('Обращение открыто снова');
+  await context.close();
+  await staff.close();
 });
