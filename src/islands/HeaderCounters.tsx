@@ -33,10 +33,11 @@ export default function HeaderCounters({ labels }: Props) {
     startHeaderSync();
     void loadHeader();
   }, []);
-  // Only a signed-in visitor has notifications; asking as a guest would answer 101.
+  // Only a signed-in visitor has notifications (a guest would get 101); asked once per sign-in, not per header refresh.
+  const signedIn = user !== null;
   useEffect(() => {
-    if (user) void loadNotificationCount();
-  }, [user]);
+    if (signedIn) void loadNotificationCount();
+  }, [signedIn]);
   return (
     <>
       <Counter href={user ? '/personal/' : '/login/'} label={user ? labels.personal : labels.login} count={0} icon={ICONS.user} />

@@ -82,6 +82,11 @@ describe('a new request: POST /api/appeals/add/', () => {
     const { body } = await foreman.get('/web/personal/appeals/?status=open');
     expect(body.data.appeals[0]).toMatchObject({ id: foremanAppeal, status: 'open', order_number: order.number, author: null, unread: 0 });
     expect(body.data.page_navigation).toMatchObject({ page: 1, page_size: 20 });
+    const closed = await foreman.get('/web/personal/appeals/?status=closed');
+    expect(closed.body.data.appeals.some((a: { id: number }) => a.id === foremanAppeal)).toBe(false);
+    const bad = await foreman.get('/web/personal/appeals/?status=nope&page=0');
+    expect(bad.res.status).toBe(422);
+    expect(bad.body.errors.map((e) => e.message).sort()).toEqual(['Статус: выберите одно из предложенных значений', 'Страница: не меньше 1']);
   });
 
   it('refuses missing and wrong fields, naming them in Russian', async () => {
