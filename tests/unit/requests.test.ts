@@ -74,3 +74,32 @@ describe('small helpers', () => {
     expect(endOfDayMinsk('2027-01-03').toISOString()).toBe('2027-01-03T20:59:59.999Z');
   });
 });
+
+describe('plain form posts', () => {
+  const formCtx = (accept: string) => ({ request: new Request('http://x/api/appeals/add/', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', accept } }) });
+
+  it('a browser form gets a 303 back with the errors and what was typed, in a cookie that fits', async () => {
+    const { formAction, takeFlash } = await import('../../src/server/requests/form-post');
+    const raw = { type: 'other', subject: 'Тема', message: 'Длинное сообщение. '.repeat(300), token: 'secret' };
+    const res = await formAction(formCtx('text/html'), raw, { back: '/personal/requests/new/other/' }, async () => {
+      throw new HttpError(422, [{ code: 102, field: 'message', message: 'Сообщение: не длиннее 5000 символов' }]);
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/personal/requests/new/other/');
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie.length).toBeLessThan(4096);
+    const value = cookie.split(';')[0]!.split('=')[1]!;
+    const jar = { get: () => ({ value }), delete: () => {} } as never;
+    const flash = takeFlash(jar);
+    expect(flash.errors![0]!.message).toBe('Сообщение: не длиннее 5000 символов');
+    expect(flash.values!.subject).toBe('Тема');
+    expect(flash.values!.token).toBeUndefined();
+    expect(raw.message.startsWith(flash.values!.message!)).toBe(true);
+  });
+
+  it('a script gets the envelope', async () => {
+    const { formAction } = await import('../../src/server/requests/form-post');
+    const res = await formAction(formCtx('application/json'), {}, { back: '/' }, async () => ({ id: 7 }));
+    expect(await res.json()).toEqual({ status: 'success', data: { id: 7 }, errors: [] });
+  });
+});
