@@ -58,6 +58,28 @@ export const FIELD_NAMES: Record<string, string> = {
   contactPhone: 'Телефон контактного лица',
   contactEmail: 'Email контактного лица',
   monthlyVolume: 'Объём закупок в месяц',
+  // Requests, notifications, staff desk
+  type: 'Тема обращения',
+  appeal_id: 'Обращение',
+  text: 'Сообщение',
+  files: 'Файлы',
+  rating: 'Оценка',
+  status: 'Статус',
+  order: 'Заказ',
+  serial: 'Серийный номер',
+  subject: 'Тема',
+  want: 'Что вы хотите',
+  reason: 'Причина',
+  doc_kind: 'Какой документ нужен',
+  period: 'Период',
+  all: 'Все',
+  from: 'Текущий статус',
+  title: 'Заголовок',
+  href: 'Ссылка',
+  date_end: 'Показывать до',
+  close: 'Закрыть после ответа',
+  tab: 'Вкладка',
+  q: 'Номер заказа',
 };
 
 export function fieldName(path: string): string {

@@ -8,6 +8,7 @@ import { basketDict } from './ru-basket';
 import { searchDict } from './ru-search';
 import { contentDict } from './ru-content';
 import { companyDict } from './ru-company';
+import { requestsDict } from './ru-requests';
 
 const common = {
   // General
@@ -136,7 +137,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

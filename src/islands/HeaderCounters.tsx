@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useClientStore } from '../stores/hooks';
-import { $counts, $headerUser, loadHeader, startHeaderSync } from '../stores/header';
+import { $counts, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../stores/header';
 
-type Props = { labels: { basket: string; compare: string; favorites: string; login: string; personal: string } };
+type Props = { labels: { basket: string; compare: string; favorites: string; login: string; personal: string; notifications: string } };
 
 /** `icon` names a symbol of components/IconSprite.astro. */
-function Counter({ href, label, count, icon }: { href: string; label: string; count: number; icon: 'user' | 'compare' | 'heart' | 'basket' }) {
+function Counter({ href, label, count, icon }: { href: string; label: string; count: number; icon: 'user' | 'bell' | 'compare' | 'heart' | 'basket' }) {
   return (
     <a href={href} aria-label={count ? `${label}: ${count}` : label}>
       <svg aria-hidden="true">
@@ -22,13 +22,20 @@ function Counter({ href, label, count, icon }: { href: string; label: string; co
 export default function HeaderCounters({ labels }: Props) {
   const counts = useClientStore($counts, { basket: 0, compare: 0, favorites: 0 });
   const user = useClientStore($headerUser, null);
+  const unread = useClientStore($unreadNotifications, 0);
   useEffect(() => {
     startHeaderSync();
     void loadHeader();
   }, []);
+  // Only a signed-in visitor has notifications (a guest would get 101); asked once per sign-in, not per header refresh.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) void loadNotificationCount();
+  }, [signedIn]);
   return (
     <>
       <Counter href={user ? '/personal/' : '/login/'} label={user ? labels.personal : labels.login} count={0} icon="user" />
+      {user && <Counter href="/personal/notifications/" label={labels.notifications} count={unread} icon="bell" />}
       <Counter href="/compare/" label={labels.compare} count={counts.compare} icon="compare" />
       <Counter href="/favourites/" label={labels.favorites} count={counts.favorites} icon="heart" />
       <Counter href="/basket/" label={labels.basket} count={counts.basket} icon="basket" />

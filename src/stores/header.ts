@@ -63,3 +63,15 @@ export function startHeaderSync(): void {
     for (const cb of remoteListeners) cb();
   };
 }
+
+/** Unread notifications of the signed-in user (GET api/header/notification/), for the header badge. */
+export const $unreadNotifications = atom(0);
+
+export function loadNotificationCount(): Promise<void> {
+  return api<{ unread: number }>('/api/header/notification/')
+    .then((d) => $unreadNotifications.set(d.unread))
+    .catch((e) => {
+      // Spec §8: a notification call answering status 'error' is a failure, logged (the badge keeps its number).
+      console.error('[notifications] header count failed', e);
+    });
+}

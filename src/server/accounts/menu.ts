@@ -4,7 +4,7 @@
  */
 import type { Viewer } from '../http/guard';
 
-export type PersonalMenuKey = 'summary' | 'actions' | 'orders' | 'discounts' | 'addresses' | 'requests' | 'unloading' | 'details' | 'users';
+export type PersonalMenuKey = 'summary' | 'actions' | 'orders' | 'discounts' | 'addresses' | 'requests' | 'notifications' | 'unloading' | 'details' | 'users' | 'desk';
 export type PersonalMenuItem = { key: PersonalMenuKey; href: string; label: string };
 
 const ITEMS: PersonalMenuItem[] = [
@@ -14,11 +14,13 @@ const ITEMS: PersonalMenuItem[] = [
   { key: 'discounts', href: '/personal/discounts/', label: 'Скидки' },
   { key: 'addresses', href: '/personal/addresses/', label: 'Адреса доставки' },
   { key: 'requests', href: '/personal/requests/', label: 'Обращения' },
+  { key: 'notifications', href: '/personal/notifications/', label: 'Уведомления' },
   { key: 'unloading', href: '/personal/unloading/', label: 'Выгрузки (интеграция)' },
   { key: 'details', href: '/personal/details/', label: 'Личные данные' },
   { key: 'users', href: '/personal/users/', label: 'Пользователи' },
+  { key: 'desk', href: '/desk/', label: 'Рабочее место менеджера' },
 ];
 
-export function personalMenu(viewer: Pick<Viewer, 'isAdmin'>): PersonalMenuItem[] {
-  return ITEMS.filter((i) => i.key !== 'users' || viewer.isAdmin);
+export function personalMenu(viewer: Pick<Viewer, 'isAdmin' | 'isStaff'>): PersonalMenuItem[] {
+  return ITEMS.filter((i) => (i.key !== 'users' || viewer.isAdmin) && (i.key !== 'desk' || viewer.isStaff));
 }

@@ -4,12 +4,12 @@
  * and SMS copy. Whether a copy goes out is the caller's decision, made from the user's settings
  * (see `wantsOrderStatusCopy`), because each kind of event has its own setting.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/rows';
 import { notifications, users } from '../db/schema';
 import { sendMail, type Mail } from '../mail/mail';
 import { sendSms } from './sms';
+import { unreadCountOf } from './inbox';
 
 export type NotificationKind = 'order' | 'appeal' | 'address' | 'company' | 'promotion' | 'info' | 'moscow';
 
@@ -62,11 +62,5 @@ export function wantsOrderStatusCopy(settings: { sendStatus: boolean; notifyStat
  * not past their date_end.
  */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`
-    SELECT count(*)::int AS n FROM notifications n
-    LEFT JOIN notification_states s ON s.notification_id = n.id AND s.user_id = ${userId}
-    WHERE (n.user_id = ${userId} OR n.user_id IS NULL)
-      AND s.read_at IS NULL AND s.deleted_at IS NULL
-      AND (n.data->>'date_end' IS NULL OR (n.data->>'date_end')::timestamptz > now())`);
-  return Number(row?.n ?? 0);
+  return unreadCountOf(db, userId);
 }

@@ -1,0 +1,116 @@
+/**
+ * Orders as the store's staff see them at the desk: every customer's orders, filtered by status or
+ * number, and the moves each may take next. A status changes only through `changeOrderStatus`
+ * (status.ts), which writes the history and tells the owner. Callers are guarded with `{ staff: true }`.
+ */
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { companies, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
+import { notFoundError } from '../http/ownership';
+import { paginate, type PageNavigation } from '../http/paging';
+import { changeOrderStatus, isOrderStatus, NEXT_STATUSES, type OrderStatus } from './status';
+import { t } from '../../i18n';
+
+export const STAFF_ORDERS_PAGE_SIZE = 20;
+
+export type StaffOrder = {
+  id: number;
+  number: string;
+  created_at: string;
+  status: OrderStatus;
+  status_name: string;
+  /** Where the order may go next (code and name). */
+  next: { code: OrderStatus; name: string }[];
+  customer: string;
+  company: string | null;
+  contact_phone: string;
+  delivery: 'self' | 'delivery';
+  delivery_address: string | null;
+  total: string;
+  items: number;
+};
+
+export async function statusNames(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ code: orderStatuses.code, name: orderStatuses.name }).from(orderStatuses).orderBy(orderStatuses.sort);
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+/** The desk's order list, newest first. `q` finds by order number (part of it). */
+export async function staffOrders(db: Db, opts: { status?: string; q?: string; page: number }): Promise<{ orders: StaffOrder[]; statuses: { code: string; name: string }[]; page_navigation: PageNavigation }> {
+  const names = await statusNames(db);
+  const conds: SQL[] = [];
+  if (opts.status && isOrderStatus(opts.status)) conds.push(eq(orders.status, opts.status));
+  if (opts.q) conds.push(ilike(orders.number, `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  const where = conds.length ? and(...conds) : undefined;
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
+  const nav = paginate(n, opts.page, STAFF_ORDERS_PAGE_SIZE);
+  const rows = await db
+    .select({
+      o: orders,
+      customer: users.name,
+      company: companies.name,
+      items: db.$count(orderItems, eq(orderItems.orderId, orders.id)),
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(companies, eq(companies.id, orders.companyId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(STAFF_ORDERS_PAGE_SIZE)
+    .offset(nav.offset);
+  const { offset: _o, ...page_navigation } = nav;
+  return {
+    orders: rows.map(({ o, customer, company, items }) => {
+      const status = o.status as OrderStatus;
+      return {
+        id: o.id,
+        number: o.number,
+        created_at: o.createdAt.toISOString(),
+        status,
+        status_name: names.get(status) ?? status,
+        next: (NEXT_STATUSES[status] ?? []).map((code) => ({ code, name: names.get(code) ?? code })),
+        customer: customer ?? o.contactName,
+        company,
+        contact_phone: o.contactPhone,
+        delivery: o.deliveryTypeId === '1' ? 'self' : 'delivery',
+        delivery_address: o.deliveryAddress,
+        total: o.total,
+        items: Number(items),
+      };
+    }),
+    statuses: [...names].map(([code, name]) => ({ code, name })),
+    page_navigation,
+  };
+}
+
+export type HistoryEntry = { status: string; name: string; actor_kind: string; actor: string | null; comment: string | null; at: string };
+
+/** The status history of these orders, newest first per order (shown under each order at the desk). */
+export async function orderHistories(db: Db, orderIds: number[]): Promise<Map<number, HistoryEntry[]>> {
+  const out = new Map<number, HistoryEntry[]>();
+  if (!orderIds.length) return out;
+  const rows = await db
+    .select({ h: orderStatusHistory, name: orderStatuses.name, actor: users.name })
+    .from(orderStatusHistory)
+    .innerJoin(orderStatuses, eq(orderStatuses.code, orderStatusHistory.status))
+    .leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
+    .where(inArray(orderStatusHistory.orderId, orderIds))
+    .orderBy(desc(orderStatusHistory.at), desc(orderStatusHistory.id));
+  for (const { h, name, actor } of rows) {
+    const list = out.get(h.orderId) ?? [];
+    list.push({ status: h.status, name, actor_kind: h.actorKind, actor, comment: h.comment, at: h.at.toISOString() });
+    out.set(h.orderId, list);
+  }
+  return out;
+}
+
+/**
+ * A staff move of order `orderId` to `to`. `from` is the status the staff member saw: if the order
+ * moved meanwhile, changeOrderStatus refuses (409) rather than skipping a step unseen.
+ */
+export async function staffMoveOrder(db: Db, staffUserId: string, input: { orderId: number; from: OrderStatus; to: OrderStatus; comment?: string }): Promise<{ id: number; number: string; from: OrderStatus; to: OrderStatus }> {
+  const [o] = await db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
+  if (!o) throw notFoundError(t('DESK_ERR_ORDER_NOT_FOUND'));
+  await changeOrderStatus(db, { orderId: o.id, from: input.from, to: input.to, actor: { kind: 'staff', userId: staffUserId }, comment: input.comment });
+  return { id: o.id, number: o.number, from: input.from, to: input.to };
+}

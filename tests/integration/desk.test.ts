@@ -1,0 +1,144 @@
+/**
+ * The staff desk over HTTP: only staff get in; a reply with a PDF reaches the customer as a
+ * notification and an e-mail; request statuses; order moves through changeOrderStatus (history, the
+ * owner's notification and e-mail); every action in the journal with who and when.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { base, Visitor } from '../helpers/http';
+import { outboxFiles, pdf, postForm, signedIn } from '../helpers/requests';
+
+let staff: Visitor;
+let client: Visitor;
+let appealId: number;
+
+/** The desk's order cards of one status: id and the status they show. */
+async function deskOrders(status: string, q = ''): Promise<{ id: number; from: string; number: string }[]> {
+  const html = await (await staff.raw(`/desk/orders/?status=${status}&q=${encodeURIComponent(q)}`)).text();
+  return [...html.matchAll(/<b>(ИН-\d+)<\/b>[\s\S]*?name="id" value="(\d+)"[\s\S]*?name="from" value="([a-z]+)"/g)].map((m) => ({ number: m[1]!, id: Number(m[2]), from: m[3]! }));
+}
+
+beforeAll(async () => {
+  [staff, client] = await Promise.all([signedIn('manager@instrument.by'), signedIn('client@demo.by')]);
+  const created = await postForm(client, '/api/appeals/add/', { type: 'other', subject: 'Нужен счёт-фактура', message: 'Пришлите, пожалуйста, документы по заказу.' });
+  appealId = created.body!.data.id;
+});
+
+describe('who gets in', () => {
+  it('a guest is sent to log in; a customer gets the 403 view and 403 from every desk call', async () => {
+    const guest = await new Visitor().raw('/desk/');
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get('location')).toBe('/login/?backurl=%2Fdesk%2F');
+    const page = await client.raw('/desk/orders/');
+    expect(page.status).toBe(403);
+    const calls = [
+      await client.post('/api/desk/appeals/reply/', { appeal_id: appealId, text: 'я менеджер' }),
+      await client.post('/api/desk/appeals/setStatus/', { id: appealId, status: 'closed' }),
+      await client.post('/api/desk/orders/setStatus/', { id: 1, from: 'new', status: 'confirmed' }),
+      await client.post('/api/desk/announcements/add/', { title: 'x', text: 'y' }),
+      await client.post('/api/desk/announcements/end/', { id: 1 }),
+    ];
+    for (const c of calls) expect([c.res.status, c.body.errors[0]!.message]).toEqual([403, 'Раздел доступен только сотрудникам магазина']);
+    expect((await client.get(`/web/personal/appeal/${appealId}/`)).body.data.messages).toHaveLength(1);
+  });
+});
+
+describe('the request queue', () => {
+  it('waiting requests come first with their age', async () => {
+    const html = await (await staff.raw('/desk/?tab=waiting')).text();
+    expect(html).toContain(`/desk/requests/${appealId}/`);
+    expect(html).toMatch(/ждёт (меньше минуты|\d+ мин)/);
+  });
+
+  it('a reply with a PDF: the customer is notified and e-mailed, the journal has it', async () => {
+    const mailsBefore = outboxFiles().length;
+    const { res, body } = await postForm(staff, '/api/desk/appeals/reply/', { appeal_id: appealId, text: 'Документы во вложении.' }, [pdf('счёт-фактура.pdf')]);
+    expect(res.status).toBe(200);
+    expect(body!.data.attachments).toBe(1);
+    const thread = (await client.get(`/web/personal/appeal/${appealId}/`)).body.data;
+    const answer = thread.messages.at(-1);
+    expect(answer).toMatchObject({ from_staff: true, text: 'Документы во вложении.' });
+    expect(answer.author).toContain('Наталья Жук');
+    expect(answer.attachments[0]).toMatchObject({ name: 'счёт-фактура.pdf', mime: 'application/pdf' });
+    const note = (await client.get('/web/notifications/?page_size=50')).body.data.items.find((n: { href: string }) => n.href === `/personal/requests/${appealId}/`);
+    expect(note).toMatchObject({ title: `Ответ по обращению №${appealId}`, kind: 'appeal' });
+    const mail = outboxFiles().slice(mailsBefore).map((f) => f.json).find((m) => m.subject?.includes(`№${appealId}`));
+    expect(JSON.stringify(mail.to)).toContain('client@demo.by');
+    expect(mail.text).toContain('Документы во вложении.');
+    expect(mail.text).toContain(`/personal/requests/${appealId}/`);
+    const log = await (await staff.raw('/desk/log/')).text();
+    expect(log).toContain(`Обращение №${appealId}`);
+    expect(log).toContain('ответ на обращение');
+    expect(log).toContain('Наталья Жук');
+  });
+
+  it('status changes: closing tells the customer; bad status and unknown id are refused', async () => {
+    const { body } = await staff.post('/api/desk/appeals/setStatus/', { id: appealId, status: 'closed' });
+    expect(body.data).toMatchObject({ status: 'closed', changed: true });
+    const thread = (await client.get(`/web/personal/appeal/${appealId}/`)).body.data;
+    expect(thread.messages.at(-1).text).toBe('Магазин закрыл обращение');
+    expect(thread.appeal.resolved_at).toBeTruthy();
+    const titles = (await client.get('/web/notifications/?page_size=50')).body.data.items.map((n: { title: string }) => n.title);
+    expect(titles).toContain(`Закрыто обращение №${appealId}`);
+    const bad = await staff.post('/api/desk/appeals/setStatus/', { id: appealId, status: 'done' });
+    expect(bad.res.status).toBe(422);
+    expect(bad.body.errors[0]!.message).toBe('Статус: выберите одно из предложенных значений');
+    const missing = await staff.post('/api/desk/appeals/setStatus/', { id: 1_999_999, status: 'open' });
+    expect(missing.res.status).toBe(404);
+    const empty = await postForm(staff, '/api/desk/appeals/reply/', { appeal_id: appealId, text: '' });
+    expect(empty.res.status).toBe(422);
+  });
+});
+
+describe('orders at the desk', () => {
+  it('ready for pickup: history, the owner’s notification and e-mail, the journal', async () => {
+    const picking = (await deskOrders('picking')).find((o) => o.from === 'picking')!;
+    const mailsBefore = outboxFiles().length;
+    const { body } = await staff.post('/api/desk/orders/setStatus/', { id: picking.id, from: 'picking', status: 'ready', comment: 'Собран, ждёт на складе' });
+    expect(body.data).toMatchObject({ id: picking.id, from: 'picking', to: 'ready' });
+    const html = await (await staff.raw(`/desk/orders/?q=${encodeURIComponent(picking.number)}`)).text();
+    expect(html).toContain('Готов к выдаче · Наталья Жук · «Собран, ждёт на складе»');
+    const mail = outboxFiles().slice(mailsBefore).map((f) => f.json).find((m) => m.subject?.includes(picking.number));
+    expect(mail.subject).toBe(`Заказ ${picking.number}: готов к выдаче`);
+    const log = await (await staff.raw('/desk/log/')).text();
+    expect(log).toContain(`Заказ ${picking.number}`);
+    expect(log).toContain('Собирается → Готов к выдаче');
+  });
+
+  it('a stale "from", a move that is not allowed, bad input and an unknown order are refused', async () => {
+    const ready = (await deskOrders('ready'))[0]!;
+    const stale = await staff.post('/api/desk/orders/setStatus/', { id: ready.id, from: 'picking', status: 'ready' });
+    expect(stale.res.status).toBe(409);
+    const jump = await staff.post('/api/desk/orders/setStatus/', { id: ready.id, from: 'ready', status: 'new' });
+    expect(jump.res.status).toBe(409);
+    expect(jump.body.errors[0]!.message).toBe('Заказ нельзя перевести в этот статус');
+    const bad = await staff.post('/api/desk/orders/setStatus/', { id: 'x', from: 'ready', status: 'flying' });
+    expect(bad.res.status).toBe(422);
+    expect(bad.body.errors.map((e) => e.field).sort()).toEqual(['id', 'status']);
+    const missing = await staff.post('/api/desk/orders/setStatus/', { id: 1_999_999, from: 'new', status: 'confirmed' });
+    expect(missing.res.status).toBe(404);
+    expect((await deskOrders('ready')).some((o) => o.id === ready.id)).toBe(true);
+  });
+
+  it('a plain form post comes back to the same place in the list', async () => {
+    const order = (await deskOrders('new'))[0]!;
+    const res = await staff.raw('/api/desk/orders/setStatus/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base() },
+      body: new URLSearchParams({ id: String(order.id), from: 'new', status: 'confirmed', comment: '', back: `/desk/orders/?status=new#o${order.id}` }),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/desk/orders/?status=new#o${order.id}`);
+    expect(await (await staff.raw('/desk/orders/?status=new')).text()).toContain('Статус заказа изменён, клиент уведомлён');
+  });
+});
+
+describe('announcements', () => {
+  it('refuses an external link and empty fields', async () => {
+    const { res, body } = await staff.post('/api/desk/announcements/add/', { title: '', text: 'x', href: 'https://evil.example/' });
+    expect(res.status).toBe(422);
+    const byField = Object.fromEntries(body.errors.map((e) => [e.field, e.message]));
+    expect(byField.title).toBe('Заголовок: обязательное поле');
+    expect(byField.href).toMatch(/^Ссылка: укажите адрес страницы этого сайта/);
+    expect((await staff.post('/api/desk/announcements/end/', { id: 1_999_999 })).res.status).toBe(404);
+  });
+});
