@@ -9,6 +9,7 @@
  * is never written — its accounts have a published password.
  */
 import http from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import compression from 'compression';
 
@@ -30,6 +31,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const compress = compression({ threshold: 1024 });
 
+// Streamed bodies (export feeds) pace themselves on the socket: Astro writes a Response body without
+// waiting for 'drain', so the request's ServerResponse is made reachable to them (src/server/exports/stream.ts).
+const nodeResponses = new AsyncLocalStorage();
+globalThis.__storeNodeResponse = nodeResponses;
+
 /**
  * Spec §2 add-slash. Astro (trailingSlash: 'always') already answers GET/HEAD with a 301 that
  * keeps the query, but it does the same for POST, which clients replay as a GET without the body.
@@ -49,7 +55,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(308, { location: target }).end();
     return;
   }
-  compress(req, res, () => handler(req, res));
+  compress(req, res, () => nodeResponses.run(res, () => handler(req, res)));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, async () => {

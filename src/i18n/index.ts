@@ -44,6 +44,19 @@ export const FIELD_NAMES: Record<string, string> = {
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
   file: 'Файл',
+  // Export lists (personal/unloading)
+  step: 'Шаг',
+  source: 'Что выгружать',
+  sectionIds: 'Разделы',
+  brandIds: 'Бренды',
+  months: 'Период, месяцев',
+  articles: 'Артикулы',
+  inStockOnly: 'Только в наличии',
+  fields: 'Поля',
+  format: 'Формат файла',
+  title: 'Название выгрузки',
+  schedule: 'Обновление',
+  draft: 'Черновик',
 };
 
 export function fieldName(path: string): string {
