@@ -26,6 +26,7 @@ export const exportsDict = {
   EXPORT_COPY: 'Скопировать',
   EXPORT_COPIED: 'Скопировано',
   EXPORT_FORMAT: 'Формат',
+  EXPORT_FORMAT_AND_SCHEDULE: 'Формат и обновление',
   EXPORT_SCHEDULE: 'Обновление',
   EXPORT_WHAT: 'Товары',
   EXPORT_UNTITLED: 'Без названия',
@@ -58,6 +59,7 @@ export const exportsDict = {
   EXPORT_IN_STOCK_ONLY: 'Только товары в наличии',
   EXPORT_IN_STOCK_ONLY_SHORT: 'только в наличии',
   EXPORT_SECTIONS_PICK: 'Разделы',
+  EXPORT_WHOLE_SECTION: 'Весь раздел целиком',
   EXPORT_BRANDS_PICK: 'Бренды',
   EXPORT_YML_CORE: 'В формате YML всегда есть артикул, название, бренд, раздел, ваша цена, изображения и ссылка — этого требует Яндекс Маркет.',
 
@@ -95,7 +97,9 @@ export const exportsDict = {
 
   // API token
   EXPORT_TOKEN_TITLE: 'API-токен',
-  EXPORT_TOKEN_INTRO: 'Ваша система добавляет токен к ссылке выгрузки (?token=…) или передаёт его в заголовке X-Api-Token. Токен один на компанию.',
+  EXPORT_TOKEN_INTRO: 'Ваша система добавляет токен к ссылке выгрузки (?token=…) или передаёт его в заголовке X-Api-Token. Токен один на компанию, для всех её выгрузок.',
+  EXPORT_TOKEN_INTRO_SELF: 'Ваша система добавляет токен к ссылке выгрузки (?token=…) или передаёт его в заголовке X-Api-Token. Токен один на все ваши выгрузки.',
+  EXPORT_TOKEN_PLACEHOLDER: 'ВАШ_ТОКЕН',
   EXPORT_TOKEN_NONE: 'Токен ещё не выпущен.',
   EXPORT_TOKEN_ISSUED: 'Выпущен {date}, выпустил(а) {name}',
   EXPORT_TOKEN_LAST_USED: 'Последнее обращение: {date}, IP {ip}',

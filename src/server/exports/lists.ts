@@ -39,7 +39,8 @@ export type ExportDto = {
   /** How many of the articles are in the catalogue now (only when the articles are included). */
   articlesFound: number | null;
   inStockOnly: boolean;
-  fields: Field[];
+  /** null until step 2 has been touched (the wizard then offers the default fields). */
+  fields: Field[] | null;
   format: Format | null;
   schedule: Schedule;
   feedPath: string | null;
@@ -74,7 +75,7 @@ export function toDto(row: ExportRow, names: Names, createdBy: string | null, wi
     articleCount: s.articles?.length ?? 0,
     articlesFound: null,
     inStockOnly: !!s.inStockOnly,
-    fields: knownFields(s.fields),
+    fields: s.fields === undefined ? null : knownFields(s.fields),
     format,
     schedule: isSchedule(row.schedule) ? row.schedule : 'daily',
     feedPath: row.status === 'ready' && format ? `/feed/${row.id}.${EXTENSION[format]}` : null,

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { cachedBrands } from '../catalog/reference';
-import { t } from '../../i18n';
+import { ru, t } from '../../i18n';
 import { EXTENSION, FIELDS, FORMATS, LIMITS, SCHEDULES, SOURCES, DEFAULT_FIELDS, YML_CORE_FIELDS, fieldLabel, formatLabel, scheduleLabel, sourceLabel, type Field, type Format, type Schedule, type Source } from './settings';
 
 export type Choice<T extends string> = { code: T; label: string; hint?: string };
@@ -42,4 +42,9 @@ export async function exportForm(db: Db, viewer: { companyId: number | null }): 
     ymlCoreFields: YML_CORE_FIELDS,
     limits: LIMITS,
   };
+}
+
+/** Every text the export islands show, keyed by code (islands get them as props, like every other island). */
+export function exportLabels(): Record<string, string> {
+  return Object.fromEntries(Object.keys(ru).filter((k) => k.startsWith('EXPORT_')).map((k) => [k, t(k)]));
 }
