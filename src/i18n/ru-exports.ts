@@ -114,7 +114,7 @@ export const exportsDict = {
   EXPORT_ERR_NOT_FOUND: 'Выгрузка не найдена',
   EXPORT_ERR_TOO_MANY: 'Можно держать не более {n} выгрузок. Удалите ненужные.',
   EXPORT_ERR_START_WITH_STEP_1: 'Начните с первого шага',
-  EXPORT_ERR_INCOMPLETE: 'Заполните шаг {step}: {what}',
+  EXPORT_ERR_INCOMPLETE: 'Заполните шаг {step} «{title}»: {what}',
   EXPORT_ERR_PICK_SECTION: 'выберите хотя бы один раздел',
   EXPORT_ERR_PICK_BRAND: 'выберите хотя бы один бренд',
   EXPORT_ERR_UNKNOWN_SECTION: 'выберите разделы из списка',

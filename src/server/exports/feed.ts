@@ -20,7 +20,8 @@ import { buildFeed } from './build';
 import { exportOwner, recordBuild, recordPull, type ExportRow } from './lists';
 import { selectionStamp } from './selection';
 import { authenticateToken, presentedToken, recordTokenUse } from './tokens';
-import { CONTENT_TYPE, effectiveFields, EXTENSION, knownFields, SCHEDULE_MS, isSchedule, type Format } from './settings';
+import { CONTENT_TYPE, effectiveFields, EXTENSION, knownFields, type Format } from './settings';
+import { notModified, seconds } from './conditional';
 import { currentNodeResponse, pacedBody } from './stream';
 
 /** Pulls per token (or per signed-in user) an hour; failed token attempts per address in 10 minutes. */
@@ -66,29 +67,6 @@ async function versionOf(db: Db, list: ExportRow, companyId: number | null): Pro
   const parts = await Promise.all([catalogVersion(db), pricingStamp(db, companyId), selectionStamp(db, list)]);
   const hash = createHash('sha1').update([list.id, list.updatedAt.toISOString(), list.format, ...parts].join('\n')).digest('base64url').slice(0, 27);
   return `W/"${hash}"`;
-}
-
-const matchesEtag = (header: string, etag: string) => header.split(',').some((v) => v.trim() === '*' || v.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/**
- * 304 when the poller already has this content — or has the last build and the list's rebuild
- * period since that build has not passed yet (the "how often it is rebuilt" of step 4).
- */
-function notModified(request: Request, list: ExportRow, etag: string, lastModified: Date, now: number): string | null {
-  const period = SCHEDULE_MS[isSchedule(list.schedule) ? list.schedule : 'daily'];
-  const inPeriod = !!list.feedEtag && !!list.feedChangedAt && now - list.feedChangedAt.getTime() < period;
-  const inm = request.headers.get('if-none-match');
-  if (inm) {
-    if (matchesEtag(inm, etag)) return etag;
-    if (inPeriod && matchesEtag(inm, list.feedEtag!)) return list.feedEtag;
-    return null;
-  }
-  const ims = Date.parse(request.headers.get('if-modified-since') ?? '');
-  if (Number.isNaN(ims)) return null;
-  if (seconds(lastModified) <= ims / 1000) return etag;
-  if (inPeriod && seconds(list.feedChangedAt!) <= ims / 1000) return list.feedEtag;
-  return null;
 }
 
 function siteBase(ctx: APIContext): string {

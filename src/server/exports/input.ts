@@ -29,7 +29,8 @@ const zArticles = z
   .refine((a) => a.length <= LIMITS.articles, { message: t('EXPORT_ERR_TOO_MANY_ARTICLES') });
 
 const zFieldList = z
-  .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(FIELDS, { message: t('CHOOSE_FROM_LIST') })).max(FIELDS.length * 2))
+  .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.unknown()).max(FIELDS.length * 2))
+  .refine((a) => a.every((f) => (FIELDS as readonly unknown[]).includes(f)), { message: t('CHOOSE_FROM_LIST') })
   .transform((a) => FIELDS.filter((f) => a.includes(f)));
 
 export type Step1 = { source: Source; sectionIds: number[]; brandIds: number[]; months?: number; articles: string[]; inStockOnly: boolean };
@@ -92,8 +93,9 @@ export function parseStep<N extends StepNumber>(step: N, raw: Record<string, unk
 export function requireWholeStep<N extends StepNumber>(step: N, raw: Record<string, unknown>): StepData[N] {
   const r = SCHEMAS[step].whole.safeParse(raw);
   if (r.success) return r.data as StepData[N];
-  const [first] = zodErrors(r.error);
-  throw new HttpError(422, [{ code: ERR.VALIDATION, field: first?.field, message: t('EXPORT_ERR_INCOMPLETE').replace('{step}', String(step)).replace('{what}', first?.message ?? '') }]);
+  const issue = r.error.issues[0];
+  const message = t('EXPORT_ERR_INCOMPLETE').replace('{step}', String(step)).replace('{title}', t(`EXPORT_STEP_${step}`)).replace('{what}', issue?.message ?? '');
+  throw new HttpError(422, [{ code: ERR.VALIDATION, field: issue?.path.map(String).join('.') || undefined, message }]);
 }
 
 export const zRemove = z.object({ id: zId });
