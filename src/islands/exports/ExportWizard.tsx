@@ -178,7 +178,7 @@ export default function ExportWizard({ labels: L, form, item, mode, suggestedNam
           const n = (i + 1) as Step;
           return (
             <li key={n} className={n === step ? 'is-current' : n <= done ? 'is-done' : ''}>
-              <button type="button" disabled={!reachable(n) || busy} aria-current={n === step ? 'step' : undefined} onClick={() => { flushAutosave(); setErrors({}); setStep(n); }}>
+              <button type="button" aria-label={`${n}. ${title}`} disabled={!reachable(n) || busy} aria-current={n === step ? 'step' : undefined} onClick={() => { flushAutosave(); setErrors({}); setStep(n); }}>
                 <span className="xsteps__n">{n}</span>
                 <span className="xsteps__t">{title}</span>
               </button>
