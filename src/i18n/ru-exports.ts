@@ -9,6 +9,8 @@ export const exportsDict = {
   EXPORT_DRAFT: 'Черновик',
   EXPORT_DRAFT_STEP: 'заполнен шаг {step} из 4',
   EXPORT_CONTINUE: 'Продолжить',
+  EXPORT_RESUME: 'У вас есть незаконченная выгрузка (заполнен шаг {step} из 4).',
+  EXPORT_RESUME_LINK: 'Продолжить её',
   EXPORT_EDIT: 'Изменить',
   EXPORT_DOWNLOAD: 'Скачать',
   EXPORT_REMOVE: 'Удалить',
