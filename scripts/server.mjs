@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -42,6 +43,11 @@ const front = createFront({
 });
 registerPageCache(front);
 
+// Streamed bodies (export feeds) pace themselves on the socket: Astro writes a Response body without
+// waiting for 'drain', so the request's ServerResponse is made reachable to them (src/server/exports/stream.ts).
+const nodeResponses = new AsyncLocalStorage();
+globalThis.__storeNodeResponse = nodeResponses;
+
 /**
  * Spec §2 add-slash. Astro (trailingSlash: 'always') already answers GET/HEAD with a 301 that
  * keeps the query, but it does the same for POST, which clients replay as a GET without the body.
@@ -61,7 +67,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(308, { location: target }).end();
     return;
   }
-  front.handle(req, res);
+  nodeResponses.run(res, () => front.handle(req, res));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, async () => {

@@ -80,6 +80,18 @@ export const FIELD_NAMES: Record<string, string> = {
   close: 'Закрыть после ответа',
   tab: 'Вкладка',
   q: 'Номер заказа',
+  // Export lists (personal/unloading)
+  step: 'Шаг',
+  source: 'Что выгружать',
+  sectionIds: 'Разделы',
+  brandIds: 'Бренды',
+  months: 'Период, месяцев',
+  articles: 'Артикулы',
+  inStockOnly: 'Только в наличии',
+  fields: 'Поля',
+  format: 'Формат файла',
+  schedule: 'Обновление',
+  draft: 'Черновик',
 };
 
 export function fieldName(path: string): string {

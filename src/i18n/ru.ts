@@ -9,6 +9,7 @@ import { searchDict } from './ru-search';
 import { contentDict } from './ru-content';
 import { companyDict } from './ru-company';
 import { requestsDict } from './ru-requests';
+import { exportsDict } from './ru-exports';
 
 const common = {
   // General
@@ -137,7 +138,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

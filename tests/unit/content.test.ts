@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { promotionState, timeLeft } from '../../src/server/content/time';
 import { openingHours } from '../../src/server/branches/branches';
-import { callbackInput, guaranteeInput, zPurchaseDate } from '../../src/server/forms/schemas';
-import { formErrors } from '../../src/server/forms/forms';
+import { FORM_FIELD_LABELS, callbackInput, guaranteeInput, zPurchaseDate } from '../../src/server/forms/schemas';
+import { zodErrors } from '../../src/server/http/api';
 
 describe('promotion dates', () => {
   const p = { starts: new Date('2026-11-01T00:00:00Z'), ends: new Date('2026-11-30T21:00:00Z') };
@@ -42,7 +42,7 @@ describe('form rules', () => {
   it('callback: the topic defaults to tool selection; messages name the field in Russian', () => {
     expect(callbackInput.parse({ name: ' Иван ', phone: '+375 (29) 123-45-67', captcha: 'x' })).toMatchObject({ name: 'Иван', topic: 'podbor' });
     const r = callbackInput.safeParse({ name: 'И', phone: '12-ab', topic: 'x', comment: 'к'.repeat(1001), captcha: '' });
-    expect(formErrors(r.error!).map((e) => e.message)).toEqual([
+    expect(zodErrors(r.error!, FORM_FIELD_LABELS).map((e) => e.message)).toEqual([
       'Телефон: заполнено неверно',
       'Тема: выберите тему из списка',
       'Комментарий: не длиннее 1000 символов',
@@ -53,6 +53,6 @@ describe('form rules', () => {
   it('warranty: serial numbers in Latin letters and digits', () => {
     const base = { product: 'GSR 18V', purchaseDate: '2026-01-10', shop: 'Минск', name: 'Пётр', phone: '80291234567', email: 'p@example.by', captcha: 'x' };
     expect(guaranteeInput.safeParse({ ...base, serial: 'SN-2026/0417' }).success).toBe(true);
-    expect(formErrors(guaranteeInput.safeParse({ ...base, serial: 'СН 12' }).error!)[0]).toMatchObject({ field: 'serial', message: 'Серийный номер: латинские буквы, цифры, дефис и косая черта' });
+    expect(zodErrors(guaranteeInput.safeParse({ ...base, serial: 'СН 12' }).error!, FORM_FIELD_LABELS)[0]).toMatchObject({ field: 'serial', message: 'Серийный номер: латинские буквы, цифры, дефис и косая черта' });
   });
 });

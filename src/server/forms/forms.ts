@@ -9,7 +9,7 @@ import type { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import type { Db } from '../db/client';
 import { formSubmissions } from '../db/schema';
-import { ERR, HttpError, readRaw, type ApiError } from '../http/api';
+import { ERR, HttpError, readRaw, zodErrors } from '../http/api';
 import { t } from '../../i18n';
 import { formsMailTo, sendMail } from '../mail/mail';
 import { verifyCaptcha } from './captcha';
@@ -20,35 +20,12 @@ export type FormKind = 'callback' | 'feedback' | 'guarantee';
 const SCHEMAS = { callback: callbackInput, feedback: feedbackInput, guarantee: guaranteeInput } as const;
 type Input<K extends FormKind> = z.output<(typeof SCHEMAS)[K]>;
 
-export function formErrors(error: z.ZodError, labels: Record<string, string> = FORM_FIELD_LABELS): ApiError[] {
-  const seen = new Set<string>();
-  const out: ApiError[] = [];
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || undefined;
-    // One message per field is enough for a form.
-    if (field && seen.has(field)) continue;
-    if (field) seen.add(field);
-    const label = field ? (labels[field] ?? field) : '';
-    out.push({ code: ERR.VALIDATION, field, message: label ? `${label}: ${issue.message}` : issue.message });
-  }
-  return out;
-}
-
-/** Like parseInput(), with this area's Russian field names in the messages. */
-export async function parseLabelled<S extends z.ZodType>(ctx: Pick<APIContext, 'request' | 'url'>, schema: S, labels: Record<string, string>): Promise<z.output<S>> {
-  const raw = await readRaw(ctx.request, ctx.url);
-  delete raw.token;
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new HttpError(422, formErrors(result.error, labels));
-  return result.data;
-}
-
 /** Reads and validates a form's body; throws a 422 with one Russian message per bad field. */
 export async function parseForm<K extends FormKind>(ctx: Pick<APIContext, 'request' | 'url'>, kind: K): Promise<Input<K>> {
   const raw = await readRaw(ctx.request, ctx.url);
   delete raw.token;
   const result = SCHEMAS[kind].safeParse(raw);
-  if (!result.success) throw new HttpError(422, formErrors(result.error));
+  if (!result.success) throw new HttpError(422, zodErrors(result.error, FORM_FIELD_LABELS));
   if (!(await verifyCaptcha(result.data.captcha))) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'captcha', message: `${FORM_FIELD_LABELS.captcha}: ${t('CONTENT_CAPTCHA_FAILED')}` }]);
   return result.data as Input<K>;
 }

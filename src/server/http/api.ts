@@ -50,12 +50,21 @@ export class HttpError extends Error {
   }
 }
 
-export function zodErrors(error: z.ZodError): ApiError[] {
-  return error.issues.map((issue) => {
+/**
+ * One Russian message per bad field, named as the form names it: `labels` (the calling form's own
+ * names) first, then the shared FIELD_NAMES.
+ */
+export function zodErrors(error: z.ZodError, labels: Record<string, string> = {}): ApiError[] {
+  const seen = new Set<string>();
+  const out: ApiError[] = [];
+  for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || undefined;
-    const label = field ? fieldName(field) : '';
-    return { code: ERR.VALIDATION, field, message: label ? `${label}: ${issue.message}` : issue.message };
-  });
+    if (field && seen.has(field)) continue;
+    if (field) seen.add(field);
+    const label = field ? (labels[field] ?? fieldName(field)) : '';
+    out.push({ code: ERR.VALIDATION, field, message: label ? `${label}: ${issue.message}` : issue.message });
+  }
+  return out;
 }
 
 const MAX_BODY = 1_000_000;
@@ -88,11 +97,12 @@ export async function readRaw(request: Request, url: URL): Promise<Record<string
   return query;
 }
 
-export async function parseInput<S extends z.ZodType>(ctx: Pick<APIContext, 'request' | 'url'>, schema: S): Promise<z.output<S>> {
+/** Reads and validates a call's input; a 422 with Russian field messages when it is wrong. `labels`: this form's own field names. */
+export async function parseInput<S extends z.ZodType>(ctx: Pick<APIContext, 'request' | 'url'>, schema: S, labels?: Record<string, string>): Promise<z.output<S>> {
   const raw = await readRaw(ctx.request, ctx.url);
   delete raw.token;
   const result = schema.safeParse(raw);
-  if (!result.success) throw new HttpError(422, zodErrors(result.error));
+  if (!result.success) throw new HttpError(422, zodErrors(result.error, labels));
   return result.data;
 }
 

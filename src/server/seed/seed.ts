@@ -209,7 +209,17 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
   ]);
   await db.insert(t.appeals).values({ userId: 'demo-retail', typeCode: 'warranty', subject: 'Не включается шуруповёрт после 2 месяцев', status: 'closed', rating: 5, createdAt: new Date(now - 40 * day) });
 
-  await db.insert(t.exportProfiles).values({ userId: 'demo-admin', name: 'Электроинструмент для сайта партнёра', step: 3, settings: { sectionIds: [1], fields: ['article', 'name', 'price', 'stock'], format: 'csv' } });
+  await db.insert(t.exportProfiles).values({
+    ownerKey: `c:${companyId}`,
+    companyId,
+    userId: 'demo-admin',
+    name: 'Электроинструмент для сайта партнёра',
+    status: 'ready',
+    step: 4,
+    settings: { source: 'sections', sectionIds: [1], inStockOnly: true, fields: ['article', 'name', 'brand', 'my_price', 'retail_price', 'stock', 'url'] },
+    format: 'csv',
+    schedule: 'daily',
+  });
 
   await db.insert(t.notifications).values([
     { title: 'Заказ передан в доставку', text: 'Ваш заказ будет доставлен в ближайшие два дня.', kind: 'order', userId: 'demo-admin', createdAt: new Date(now - day) },
