@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_BASE = `http://127.0.0.1:${PORT}`;
@@ -23,7 +24,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'ru-BY',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium() ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },

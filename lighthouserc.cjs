@@ -1,4 +1,8 @@
-{
+// Lighthouse CI: the built server on a fresh demo database, mobile, in the Chromium scripts/chromium.mjs finds.
+const { execFileSync } = require('node:child_process');
+
+const chromePath = execFileSync(process.execPath, ['-e', "import('./scripts/chromium.mjs').then((m) => process.stdout.write(m.findChromium() ?? '/usr/bin/chromium'))"], { encoding: 'utf8' });
+const config = {
   "ci": {
     "collect": {
       "startServerCommand": "node scripts/e2e-server.mjs",
@@ -52,4 +56,6 @@
       "outputDir": ".lighthouseci/reports"
     }
   }
-}
+};
+config.ci.collect.chromePath = chromePath;
+module.exports = config;

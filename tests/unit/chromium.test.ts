@@ -1,0 +1,28 @@
+/** `npm test` on a fresh machine: Chromium is found where it is, or one line says what to run. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findChromium, INSTALL_HINT } from '../../scripts/chromium.mjs';
+
+const nowhere = { PATH: '/nonexistent', CHROMIUM_SYSTEM_DIRS: '/nonexistent', CHROMIUM_SKIP_PLAYWRIGHT: '1' };
+
+describe('finding Chromium', () => {
+  it('takes CHROMIUM_PATH, then PATH; finds nothing on a machine without one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-'));
+    const fake = path.join(dir, 'chromium');
+    fs.writeFileSync(fake, '#!/bin/sh\n', { mode: 0o755 });
+    expect(findChromium({ ...nowhere, PATH: dir })).toBe(fake);
+    expect(findChromium({ ...nowhere, CHROMIUM_PATH: fake })).toBe(fake);
+    expect(findChromium(nowhere)).toBeNull();
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('without Chromium and without installing, the test command stops with one line saying what to run', () => {
+    const r = spawnSync(process.execPath, ['scripts/chromium.mjs'], { env: { ...nowhere, CHROMIUM_NO_INSTALL: '1' }, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(INSTALL_HINT);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
