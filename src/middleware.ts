@@ -5,6 +5,8 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveSession } from './server/auth/session';
+// Real SMS gateways register themselves with server/notifications/sms.ts (SMS_PROVIDER selects one).
+import './server/notifications/sms-gateways';
 
 const NON_PAGE = /^\/(api|web|_astro|_image|img|_server-islands)\//;
 

@@ -44,6 +44,12 @@ export const FIELD_NAMES: Record<string, string> = {
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
   file: 'Файл',
+  // Delivery addresses (POST /api/deliveryAddresses/)
+  action: 'Действие',
+  address: 'Адрес',
+  flat: 'Квартира / офис',
+  entrance: 'Подъезд',
+  status: 'Статус',
 };
 
 export function fieldName(path: string): string {

@@ -7,6 +7,8 @@ import { catalogDict } from './ru-catalog';
 import { basketDict } from './ru-basket';
 import { searchDict } from './ru-search';
 import { contentDict } from './ru-content';
+import { addressesDict } from './ru-addresses';
+import { overviewDict } from './ru-overview';
 
 const common = {
   // General
@@ -135,7 +137,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...addressesDict, ...overviewDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;
