@@ -114,7 +114,12 @@ for (const screen of SCREENS) {
         await expect(card.getByRole('radio', { name: new RegExp(`SMS на номер ${phone.replace(/[+]/g, '\\+')}`) })).toBeChecked();
         await card.getByRole('button', { name: 'Получить код' }).click();
         await expect(card.getByRole('status')).toHaveText(`Код отправлен: ${phone}`);
-        await expect(card.getByRole('timer')).toContainText(/Отправить код повторно через 00:[0-5]\d/);
+        const timer = card.getByRole('timer');
+        await expect(timer).toContainText(/Отправить код повторно через 0[01]:\d\d/);
+        // The resend timer counts down each second (spec §4): its text changes.
+        const shown = (await timer.textContent())!;
+        await expect(timer).not.toHaveText(shown);
+        await expect(timer).toContainText(/через 00:[0-5]\d/);
         await card.getByLabel('Код из SMS или письма').fill(await smsCode(phone, since));
         await card.getByRole('button', { name: 'Подтвердить', exact: true }).click();
         await expect(card).toHaveAttribute('data-status', 'active');

@@ -17,6 +17,8 @@ type Props = {
   /** Runs a change of this address, then the page reloads the list. */
   run: Run;
   onConfirm: () => void;
+  /** The code panel of this address is open (its own confirm button would repeat it). */
+  confirming: boolean;
   onDelete: () => void;
   onCancelDelete: () => void;
   children?: React.ReactNode;
@@ -65,7 +67,7 @@ function Contact({ a, kind, canManage, run, busy }: { a: AddressView; kind: 'ema
             <input type="checkbox" role="switch" checked={on} disabled={!canManage || busy || (!value && !on)} onChange={(e) => { const next = e.currentTarget.checked; void run(() => addressCalls.setNotify(a.id, kind, next)); }} />
             <span className="contact__text">
               <span className="contact__what">{switchLabel}</span>
-              <span className={value ? 'contact__value' : 'contact__value muted'}>{value ?? (kind === 'email' ? T.ADDR_NO_EMAIL : T.ADDR_NO_PHONE)}</span>
+              <span className={`contact__value contact__value--${kind}${value ? '' : ' muted'}`}>{value ?? (kind === 'email' ? T.ADDR_NO_EMAIL : T.ADDR_NO_PHONE)}</span>
             </span>
           </label>
           {canManage && (
@@ -80,7 +82,7 @@ function Contact({ a, kind, canManage, run, busy }: { a: AddressView; kind: 'ema
 }
 
 /** One delivery address with its status (spec §3 id, status, deletionRequested), contacts and actions. */
-export default function AddressCard({ address: a, canManage, showAddedBy, busy, run, onConfirm, onDelete, onCancelDelete, children }: Props) {
+export default function AddressCard({ address: a, canManage, showAddedBy, busy, run, onConfirm, confirming, onDelete, onCancelDelete, children }: Props) {
   const details = [a.flat && (/^\d/.test(a.flat) ? `${T.ADDR_FLAT} ${a.flat}` : a.flat), a.entrance && `${T.ADDR_ENTRANCE} ${a.entrance}`, showAddedBy && a.addedBy && `${T.ADDR_ADDED_BY}: ${a.addedBy}`].filter(Boolean).join(' · ');
   return (
     <li className={`addr addr--${a.status}`} data-address-id={a.id} data-status={a.status}>
@@ -96,8 +98,8 @@ export default function AddressCard({ address: a, canManage, showAddedBy, busy, 
       </div>
       {canManage && (
         <div className="addr__actions">
-          {a.status === 'pending' && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM}</button>}
-          {a.status === 'deletion_requested' && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM_DELETE}</button>}
+          {a.status === 'pending' && !confirming && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM}</button>}
+          {a.status === 'deletion_requested' && !confirming && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM_DELETE}</button>}
           {a.status === 'deletion_requested' ? (
             <button type="button" className="btn btn--ghost" onClick={onCancelDelete} disabled={busy}>{T.ADDR_CANCEL_DELETE}</button>
           ) : (

@@ -102,6 +102,7 @@ export default function DeliveryAddresses({ initial, failure }: Props) {
               busy={busy}
               run={run}
               onConfirm={() => setConfirming(a.id)}
+              confirming={confirming === a.id}
               onDelete={() => void remove(a.id)}
               onCancelDelete={() => void run(() => addressCalls.cancelDelete(a.id), { done: () => { setConfirming(null); return T.ADDR_DELETE_CANCELLED; } })}
             >
