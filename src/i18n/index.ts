@@ -92,6 +92,11 @@ export const FIELD_NAMES: Record<string, string> = {
   format: 'Формат файла',
   schedule: 'Обновление',
   draft: 'Черновик',
+  // Delivery addresses (POST /api/deliveryAddresses/)
+  action: 'Действие',
+  address: 'Адрес',
+  flat: 'Квартира / офис',
+  entrance: 'Подъезд',
 };
 
 export function fieldName(path: string): string {

@@ -15,7 +15,8 @@ export function useResendTimer(initial = 0): { left: number; label: string; canR
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= now) return;
-    const id = setTimeout(() => setNow(Date.now()), 1000 - ((until - Date.now()) % 1000 || 1000) + 5);
+    // The label changes when the time left crosses a whole second: that is (left % 1000) ms from now.
+    const id = setTimeout(() => setNow(Date.now()), ((until - Date.now()) % 1000 || 1000) + 5);
     return () => clearTimeout(id);
   }, [until, now]);
   const left = Math.max(0, Math.ceil((until - now) / 1000));

@@ -1,7 +1,7 @@
 /** Products an editor referenced from a promotion or a media item (by section code and/or article). */
-import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products } from '../db/schema';
+import { brands, products, sections } from '../db/schema';
 import { productCards, type ProductCard } from '../catalog/cards';
 
 export type ProductRefs = { sections: string[]; articles: string[]; limit: number };
@@ -27,4 +27,22 @@ export async function referencedProducts(db: Db, refs: ProductRefs, limit = refs
 /** Does a product (by the codes of its section and the section's ancestors, and its article) fall under these references? */
 export function refsInclude(refs: ProductRefs, product: { sectionCodes: string[]; article: string }): boolean {
   return product.sectionCodes.some((c) => refs.sections.includes(c)) || refs.articles.includes(product.article);
+}
+
+/**
+ * What of the referenced products touches what someone buys: the names of the sections (bought
+ * from) and brands (bought) they share, a few of each (personal area, "promotions for me").
+ */
+export async function refsTouching(db: Db, refs: ProductRefs, bought: { sectionIds: number[]; brandIds: number[] }, limit = 3): Promise<{ sections: string[]; brands: string[] }> {
+  const where = refsCondition(db, refs);
+  if (!where) return { sections: [], brands: [] };
+  const [sectionRows, brandRows] = await Promise.all([
+    bought.sectionIds.length
+      ? db.selectDistinct({ name: sections.name }).from(products).innerJoin(sections, eq(sections.id, products.sectionId)).where(and(eq(products.active, true), where, inArray(products.sectionId, bought.sectionIds))).orderBy(sections.name).limit(limit)
+      : Promise.resolve([]),
+    bought.brandIds.length
+      ? db.selectDistinct({ name: brands.name }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(and(eq(products.active, true), where, inArray(products.brandId, bought.brandIds))).orderBy(brands.name).limit(limit)
+      : Promise.resolve([]),
+  ]);
+  return { sections: sectionRows.map((r) => r.name), brands: brandRows.map((r) => r.name) };
 }

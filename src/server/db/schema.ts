@@ -491,7 +491,7 @@ export const deliveryAddresses = pgTable(
     phoneNotify: boolean('phone_notify').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('delivery_addresses_user_idx').on(t.userId)],
+  (t) => [index('delivery_addresses_user_idx').on(t.userId), index('delivery_addresses_company_idx').on(t.companyId)],
 );
 
 export const orders = pgTable(

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDir } from '../mail/mail';
+import { createRocketSms } from './sms-rocketsms';
 
 export type Sms = { to: string; text: string };
 export type SmsProvider = { name: string; send: (sms: Sms, tag: string) => Promise<{ id: string }> };
@@ -21,12 +22,11 @@ export const outboxSms: SmsProvider = {
   },
 };
 
-const providers = new Map<string, SmsProvider>([[outboxSms.name, outboxSms]]);
-
-/** Lets a gateway module register itself (server/notifications/sms-*.ts). */
-export function registerSmsProvider(provider: SmsProvider): void {
-  providers.set(provider.name, provider);
-}
+/** The gateways SMS_PROVIDER may name (docs/decisions/0130-personal-area.md). */
+const providers = new Map<string, SmsProvider>([
+  [outboxSms.name, outboxSms],
+  ['rocketsms', createRocketSms()],
+]);
 
 export function smsProvider(): SmsProvider {
   const name = process.env.SMS_PROVIDER ?? 'outbox';

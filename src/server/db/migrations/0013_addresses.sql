@@ -1,0 +1,1 @@
+CREATE INDEX "delivery_addresses_company_idx" ON "delivery_addresses" USING btree ("company_id");
