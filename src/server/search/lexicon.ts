@@ -1,0 +1,82 @@
+/**
+ * What the catalogue's own names say about a query word: a *type* (a word of a section name:
+ * «дрель», «аккумулятор», «кувалда»), a *brand* (Makita, Макита), or neither (an attribute such as
+ * «ударная», «строительные»). Roles weigh words when not every word can be matched, and decide what
+ * «для шуруповерта» means. Also the names of sections above the leaves («Садовая техника»), which
+ * products no longer carry in their indexed text: a query naming one is matched by section instead.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cachedSectionTree, type SectionNode } from '../catalog/sections';
+import { rowsOf } from './rows';
+import { fold, words } from './text';
+import { lexize } from './vocabulary';
+
+export type Role = 'type' | 'brand' | 'article' | 'attr';
+
+export type SectionPhrase = { lexemes: string[]; sectionIds: number[]; name: string };
+export type Lexicon = { types: Set<string>; brands: Set<string>; phrases: SectionPhrase[] };
+
+const TTL_MS = 30_000;
+const g = globalThis as typeof globalThis & { __searchLexicon?: WeakMap<object, { at: number; value: Promise<Lexicon> }> };
+g.__searchLexicon ??= new WeakMap();
+
+/** Russian adjective endings (plural names: «Дрели ударные», «Лазерные нивелиры»): not the type itself. */
+const ADJECTIVE = /(?:ые|ий|ый|ой|ая|ое|ие|яя|ее)$/;
+const COMPLEMENT = new Set(['по', 'для', 'с', 'без']);
+
+function leafIds(node: SectionNode): number[] {
+  return node.children.length ? node.children.flatMap(leafIds) : [node.id];
+}
+
+export function lexicon(db: Db): Promise<Lexicon> {
+  const hit = g.__searchLexicon!.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = build(db);
+  g.__searchLexicon!.set(db, { at: Date.now(), value });
+  value.catch(() => g.__searchLexicon!.delete(db));
+  return value;
+}
+
+async function build(db: Db): Promise<Lexicon> {
+  const tree = await cachedSectionTree(db);
+  const brandRows = rowsOf<{ name: string; name_cyr: string | null }>(await db.execute(sql`SELECT name, name_cyr FROM brands`));
+  const nodes = [...tree.byId.values()];
+  const all = new Set<string>();
+  for (const n of nodes) for (const w of words(n.name)) all.add(w);
+  for (const b of brandRows) for (const w of words(`${b.name} ${b.name_cyr ?? ''}`)) all.add(w);
+  const { lex } = await lexize(db, [...all]);
+  const stem = (w: string) => lex.get(w) ?? [];
+
+  const types = new Set<string>();
+  for (const n of nodes) {
+    const ws = words(n.name);
+    ws.forEach((w, i) => {
+      if (i > 0 && COMPLEMENT.has(ws[i - 1]!)) return;
+      if (COMPLEMENT.has(w)) return;
+      if (ADJECTIVE.test(w) && ws.length > 1) return;
+      for (const l of stem(w)) types.add(l);
+    });
+  }
+  const brands = new Set<string>();
+  for (const b of brandRows) for (const w of words(`${b.name} ${b.name_cyr ?? ''}`)) for (const l of stem(w)) brands.add(l);
+
+  // Sections above the leaves, by the words of their names: «садовая техника», «пилы цепные».
+  // A one-word name whose leaves repeat it («Шуруповёрты» over «Шуруповёрты аккумуляторные» and
+  // «Гайковёрты») is left to the leaves: that is exactly the pollution the leaf-only documents remove.
+  const phrases: SectionPhrase[] = [];
+  for (const n of nodes) {
+    if (!n.children.length) continue;
+    const own = words(n.name).filter((w) => !COMPLEMENT.has(w) && w !== 'и').flatMap(stem);
+    if (!own.length) continue;
+    const leaves = leafIds(n);
+    const leafLex = new Set(leaves.flatMap((id) => words(tree.byId.get(id)?.name ?? '').flatMap(stem)));
+    if (own.length === 1 && leafLex.has(own[0]!)) continue;
+    phrases.push({ lexemes: [...new Set(own)], sectionIds: leaves, name: fold(n.name) });
+  }
+  phrases.sort((a, b) => b.lexemes.length - a.lexemes.length);
+  return { types, brands, phrases };
+}
+
+/** How much a clause counts when the query cannot be matched as a whole. */
+export const IMPORTANCE: Record<Role, number> = { type: 3, brand: 2, article: 2, attr: 1 };
