@@ -41,14 +41,19 @@ export function lexicon(db: Db): Promise<Lexicon> {
 async function build(db: Db): Promise<Lexicon> {
   const tree = await cachedSectionTree(db);
   const brandRows = rowsOf<{ name: string; name_cyr: string | null }>(await db.execute(sql`SELECT name, name_cyr FROM brands`));
+  // What the products call themselves: the first word of a few names per section («Молоток слесарный …»), by index.
+  const heads = rowsOf<{ w: string }>(
+    await db.execute(sql`SELECT DISTINCT split_part(x.name, ' ', 1) AS w FROM sections s,
+      LATERAL (SELECT name FROM products p WHERE p.section_id = s.id AND p.active ORDER BY p.popularity DESC LIMIT 5) x`),
+  ).flatMap((r) => words(r.w).filter((w) => !ADJECTIVE.test(w)));
   const nodes = [...tree.byId.values()];
-  const all = new Set<string>();
+  const all = new Set<string>(heads);
   for (const n of nodes) for (const w of words(n.name)) all.add(w);
   for (const b of brandRows) for (const w of words(`${b.name} ${b.name_cyr ?? ''}`)) all.add(w);
   const { lex } = await lexize(db, [...all]);
   const stem = (w: string) => lex.get(w) ?? [];
 
-  const types = new Set<string>();
+  const types = new Set<string>(heads.flatMap(stem));
   for (const n of nodes) {
     const ws = words(n.name);
     ws.forEach((w, i) => {

@@ -133,6 +133,7 @@ export class MemorySearchEngine implements SearchEngine {
         const choice = choosePartial(
           clauses.map((c) => c.role),
           coverage(perClause),
+          clauses.map((c) => c.role === 'brand' && c.how !== 'typo'),
         );
         if (choice?.show) {
           for (const [s, h] of intersect(choice.kept.map((i) => perClause[i]!))) put(s, 3, h);

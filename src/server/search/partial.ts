@@ -7,7 +7,8 @@
  * products). It is shown only when it is an honest answer:
  *  - it keeps a type, a brand or an article (an attribute alone, «кожаные», says nothing);
  *  - what it keeps weighs at least as much as what it drops (a sofa query is not answered by one word);
- *  - it drops no brand the catalogue carries: «дрель stihl» has no answer, it is not Bosch drills.
+ *  - it drops no brand the catalogue carries, as typed (`hard`; a typo «corrected» into a brand may go):
+ *    «дрель stihl» has no answer, it is not Bosch drills.
  * Otherwise the page says «ничего не найдено» and may offer the part as «Возможно, вы искали»
  * (`suggest`), under the same first two rules.
  */
@@ -18,7 +19,7 @@ export type PartialChoice = { kept: number[]; ignored: number[]; count: number; 
 
 const ANCHOR: Role[] = ['type', 'brand', 'article'];
 
-export function choosePartial(roles: Role[], masks: Coverage[]): PartialChoice | null {
+export function choosePartial(roles: Role[], masks: Coverage[], hard: boolean[] = roles.map((r) => r === 'brand')): PartialChoice | null {
   const n = roles.length;
   if (n < 2 || !masks.length) return null;
   const weight = (mask: number) => roles.reduce((s, r, i) => s + (mask & (1 << i) ? IMPORTANCE[r] : 0), 0);
@@ -33,6 +34,6 @@ export function choosePartial(roles: Role[], masks: Coverage[]): PartialChoice |
   const kept = roles.map((_, i) => i).filter((i) => best!.mask & (1 << i));
   const ignored = roles.map((_, i) => i).filter((i) => !(best!.mask & (1 << i)));
   const honest = kept.some((i) => ANCHOR.includes(roles[i]!)) && bestW >= total - bestW;
-  const dropsBrand = ignored.some((i) => roles[i] === 'brand');
+  const dropsBrand = ignored.some((i) => hard[i]);
   return { kept, ignored, count: best.count, show: honest && !dropsBrand, suggest: honest };
 }

@@ -186,7 +186,10 @@ ROWS.forEach((row, r) =>
  * swapped neighbours or a slipped finger onto a neighbouring key («дтск» → «диск» is not, «дмск» is).
  */
 export function shortTypoOk(typed: string, cand: string): boolean {
-  if (typed.length !== cand.length || typed[0] !== cand[0]) return false;
+  if (typed[0] !== cand[0]) return false;
+  // A key pressed twice: «бурр» → «бур».
+  if (typed.length === cand.length + 1) return [...typed].some((c, i) => i > 0 && c === typed[i - 1] && typed.slice(0, i) + typed.slice(i + 1) === cand);
+  if (typed.length !== cand.length) return false;
   const diff: number[] = [];
   for (let i = 0; i < typed.length; i++) if (typed[i] !== cand[i]) diff.push(i);
   if (diff.length === 1) return NEIGHBOURS.get(cand[diff[0]!]!)?.has(typed[diff[0]!]!) ?? false;

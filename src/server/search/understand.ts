@@ -129,10 +129,12 @@ function readingsOf(chunk: string): Reading[] {
   const list: Reading[] = [{ how: 'exact', words: typed }];
   const by = typed.map((w) => fromBelarusian(w) ?? w);
   if (by.some((w, i) => w !== typed[i])) list.push({ how: 'belarusian', words: by.flatMap(words) });
+  // A Belarusian word may come through the wrong layout too («ihe,fdthn» → «шрубаверт»).
+  const viaDictionary = (ws: string[]) => ws.flatMap((w) => words(fromBelarusian(w) ?? w));
   const layout = otherLayout(chunk);
-  if (layout) list.push({ how: 'layout', words: words(layout) });
+  if (layout) list.push({ how: 'layout', words: viaDictionary(words(layout)) });
   const byLayout = belarusianLayout(chunk);
-  if (byLayout && byLayout !== layout) list.push({ how: 'layout', words: words(byLayout) });
+  if (byLayout && byLayout !== layout) list.push({ how: 'layout', words: viaDictionary(words(byLayout)) });
   if (typed.length === 1) {
     const lat = latinToCyrillic(typed[0]!);
     if (lat) list.push({ how: 'translit', words: [lat] });

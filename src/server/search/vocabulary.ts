@@ -97,25 +97,32 @@ const common = (a: string, b: string) => {
  * stem's): 3–4 letters only under the stricter rule, one typo up to 5 letters, two from 6. Distances are
  * taken both between stems and between the typed word and the catalogue's surface form.
  */
-export function correct(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolean, maxEdits = allowedEdits(typed.length)): string | null {
-  const max = maxEdits;
-  if (!max) return null;
-  const short = typed.length <= 4;
+export function correct(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolean, maxEdits?: number): string | null {
+  const cap = maxEdits ?? 2;
   let best: string | null = null;
-  let bestKey = [max + 1, 0];
-  const lo = Math.max(2, lex.length - max);
-  for (let len = lo; len <= lex.length + max; len++)
+  let bestKey = [cap + 1, 0];
+  const lo = Math.max(2, Math.min(lex.length, typed.length) - cap);
+  const hi = Math.max(lex.length, typed.length) + cap + 2;
+  for (let len = lo; len <= hi; len++)
     for (const cand of vocab.byLength.get(len) ?? []) {
       const surface = vocab.word.get(cand) ?? cand;
-      let d = Math.min(editDistance(lex, cand, max), editDistance(typed, surface, max));
-      if (short && !(shortTypoOk(typed, surface) || shortTypoOk(lex, cand))) d = max + 1;
+      // The allowance follows the longer of the typed word and the catalogue's word: «boch» is a 5-letter word typed short.
+      const longer = Math.max(typed.length, surface.length);
+      const max = Math.min(cap, maxEdits ?? allowedEdits(longer));
+      if (!max) continue;
+      const dSurface = editDistance(typed, surface, max);
+      // Stems are shorter than words: two edits on a stem of under six letters would reach almost anything.
+      const dStem = editDistance(lex, cand, max);
+      let d = Math.min(dSurface, dStem <= 1 || lex.length >= 6 ? dStem : max + 1);
+      if (longer <= 4 && !(shortTypoOk(typed, surface) || shortTypoOk(lex, cand))) d = max + 1;
       // Two typos only when the first letter is right: «кожаные» → «кожа», not any word two edits away.
       if (d === 2 && cand[0] !== lex[0]) d = max + 1;
+      if (d > max) continue;
       const key = [d, -common(lex, cand)];
       if (key[0]! < bestKey[0]! || (key[0] === bestKey[0] && key[1]! < bestKey[1]!)) [best, bestKey] = [cand, key];
     }
-  if (best && bestKey[0]! <= max) return best;
-  if (!asPrefix || short) return null;
+  if (best) return best;
+  if (!asPrefix || typed.length <= 4) return null;
   // While typing, the typo may sit in an unfinished word: compare with the starts of longer words.
   const seen = new Set<string>();
   let head: string | null = null;
