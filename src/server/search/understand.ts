@@ -176,7 +176,7 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
       clauses.push({ typed: seg.text, shown: seg.text, alternatives: [[{ lex: rawKey(q.raw), prefix: isLast && q.dim === null }]], how: 'number', role: 'attr', quantity: q, articleParts: parts });
       return;
     }
-    const clause = chunkClause(seg.chunk, readings[i]!, isLast, vocab, lex, synonymLex);
+    const clause = chunkClause(seg.chunk, readings[i]!, isLast, vocab, lex, synonymLex, cache.typos);
     if (!clause) return;
     if (clause.how !== 'exact' && clause.how !== 'prefix' && clause.how !== 'number' && clause.how !== 'unknown') changed = true;
     if (seg.afterPrep) afterPrep.add(clause);
@@ -195,7 +195,7 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null };
 }
 
-function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>): Clause | null {
+function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>, memo: Map<string, string | null>): Clause | null {
   const known = (l: string) => vocab.lexemes.has(l) || synonymLex.has(l);
   const stemmed = (r: Reading) => r.words.map((w) => ({ w, lex: lex.get(w) ?? [] }));
   const typedWords = stemmed(options[0]!);
@@ -223,7 +223,7 @@ function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: 
     // typo of a catalogue word («бетону»), so that reading is offered too and the other words decide.
     const t0 = typedWords[0];
     if (how === 'exact' && typedWords.length === 1 && t0 && !SYNONYM_WORDS.has(t0.w) && t0.lex.every((l) => !vocab.lexemes.has(l))) {
-      const fixed = correct(vocab, t0.w, t0.lex[0]!, false, 1);
+      const fixed = correct(vocab, t0.w, t0.lex[0]!, false, 1, memo);
       if (fixed) alternatives.push([{ lex: fixed, prefix: false }]);
     }
     return { typed: chunk, shown, alternatives, how, role: 'attr' };
@@ -232,7 +232,7 @@ function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: 
   for (const r of options) {
     const ws = stemmed(r);
     if (ws.length !== 1 || ws[0]!.lex.length !== 1) continue;
-    const fixed = correct(vocab, ws[0]!.w, ws[0]!.lex[0]!, isLast);
+    const fixed = correct(vocab, ws[0]!.w, ws[0]!.lex[0]!, isLast, undefined, memo);
     if (fixed) return { typed: chunk, shown: vocab.word.get(fixed) ?? fixed, alternatives: [[{ lex: fixed, prefix: isLast && !vocab.lexemes.has(fixed) }]], how: 'typo', role: 'attr' };
   }
   return { typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'unknown', role: 'attr' };

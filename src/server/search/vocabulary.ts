@@ -11,6 +11,8 @@ export type Vocabulary = { size: number; lexemes: Set<string>; word: Map<string,
 
 export type VocabCache = {
   vocab: Vocabulary | null;
+  /** Corrections already computed against this vocabulary (a few ms each): typed|stem|prefix|max → result. */
+  typos: Map<string, string | null>;
   vocabStale: boolean;
   synonyms: { phrases: string[][] }[] | null;
   stems: Map<string, string[]>;
@@ -23,7 +25,7 @@ g.__searchVocab ??= new WeakMap();
 
 export function cacheFor(db: Db): VocabCache {
   let c = g.__searchVocab!.get(db);
-  if (!c) g.__searchVocab!.set(db, (c = { vocab: null, vocabStale: true, synonyms: null, stems: new Map() }));
+  if (!c) g.__searchVocab!.set(db, (c = { vocab: null, vocabStale: true, synonyms: null, stems: new Map(), typos: new Map() }));
   return c;
 }
 
@@ -53,6 +55,7 @@ export async function stemAll(db: Db, cache: VocabCache, words: string[], follow
   if (!cache.vocab || cache.vocabStale) {
     cache.vocab = await loadVocabulary(db);
     cache.vocabStale = false;
+    cache.typos.clear();
   }
   return cache.vocab;
 }
@@ -97,7 +100,19 @@ const common = (a: string, b: string) => {
  * stem's): 3–4 letters only under the stricter rule, one typo up to 5 letters, two from 6. Distances are
  * taken both between stems and between the typed word and the catalogue's surface form.
  */
-export function correct(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolean, maxEdits?: number): string | null {
+export function correct(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolean, maxEdits?: number, memo?: Map<string, string | null>): string | null {
+  const key = `${typed}|${lex}|${asPrefix}|${maxEdits ?? ''}`;
+  const known = memo?.get(key);
+  if (known !== undefined) return known;
+  const fixed = closest(vocab, typed, lex, asPrefix, maxEdits);
+  if (memo) {
+    if (memo.size > MAX_STEMS) memo.clear();
+    memo.set(key, fixed);
+  }
+  return fixed;
+}
+
+function closest(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolean, maxEdits?: number): string | null {
   const cap = maxEdits ?? 2;
   let best: string | null = null;
   let bestKey = [cap + 1, 0];
