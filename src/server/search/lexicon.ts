@@ -15,7 +15,15 @@ import { lexize } from './vocabulary';
 export type Role = 'type' | 'brand' | 'article' | 'attr';
 
 export type SectionPhrase = { lexemes: string[]; sectionIds: number[]; name: string };
-export type Lexicon = { types: Set<string>; brands: Set<string>; phrases: SectionPhrase[] };
+export type Lexicon = {
+  types: Set<string>;
+  brands: Set<string>;
+  phrases: SectionPhrase[];
+  /** Leaf sections a type word names (by the section's name or its products' first word). */
+  sectionsOf: Map<string, Set<number>>;
+  /** Leaf section → the sections of the consumables its products take (product_expendables). */
+  consumables: Map<number, Set<number>>;
+};
 
 const TTL_MS = 30_000;
 const g = globalThis as typeof globalThis & { __searchLexicon?: WeakMap<object, { at: number; value: Promise<Lexicon> }> };
@@ -42,10 +50,19 @@ async function build(db: Db): Promise<Lexicon> {
   const tree = await cachedSectionTree(db);
   const brandRows = rowsOf<{ name: string; name_cyr: string | null }>(await db.execute(sql`SELECT name, name_cyr FROM brands`));
   // What the products call themselves: the first word of a few names per section («Молоток слесарный …»), by index.
-  const heads = rowsOf<{ w: string }>(
-    await db.execute(sql`SELECT DISTINCT split_part(x.name, ' ', 1) AS w FROM sections s,
+  const headRows = rowsOf<{ section_id: number; w: string }>(
+    await db.execute(sql`SELECT DISTINCT s.id AS section_id, split_part(x.name, ' ', 1) AS w FROM sections s,
       LATERAL (SELECT name FROM products p WHERE p.section_id = s.id AND p.active ORDER BY p.popularity DESC LIMIT 5) x`),
-  ).flatMap((r) => words(r.w).filter((w) => !ADJECTIVE.test(w)));
+  );
+  const heads = headRows.flatMap((r) => words(r.w).filter((w) => !ADJECTIVE.test(w)));
+  // What fits what, from a few products per section: drills for a perforator, batteries for a screwdriver.
+  const fitRows = rowsOf<{ tool: number; material: number }>(
+    await db.execute(sql`SELECT DISTINCT s.id AS tool, m.section_id AS material FROM sections s,
+      LATERAL (SELECT id FROM products p WHERE p.section_id = s.id AND p.active ORDER BY p.popularity DESC LIMIT 5) x
+      JOIN product_expendables e ON e.product_id = x.id JOIN products m ON m.id = e.material_id`),
+  );
+  const consumables = new Map<number, Set<number>>();
+  for (const r of fitRows) consumables.set(r.tool, (consumables.get(r.tool) ?? new Set()).add(r.material));
   const nodes = [...tree.byId.values()];
   const all = new Set<string>(heads);
   for (const n of nodes) for (const w of words(n.name)) all.add(w);
@@ -63,6 +80,10 @@ async function build(db: Db): Promise<Lexicon> {
       for (const l of stem(w)) types.add(l);
     });
   }
+  const sectionsOf = new Map<string, Set<number>>();
+  const note = (l: string, id: number) => sectionsOf.set(l, (sectionsOf.get(l) ?? new Set()).add(id));
+  for (const r of headRows) for (const w of words(r.w)) for (const l of stem(w)) note(l, r.section_id);
+  for (const n of nodes) if (!n.children.length) for (const w of words(n.name)) for (const l of stem(w)) if (types.has(l)) note(l, n.id);
   const brands = new Set<string>();
   for (const b of brandRows) for (const w of words(`${b.name} ${b.name_cyr ?? ''}`)) for (const l of stem(w)) brands.add(l);
 
@@ -80,7 +101,7 @@ async function build(db: Db): Promise<Lexicon> {
     phrases.push({ lexemes: [...new Set(own)], sectionIds: leaves, name: fold(n.name) });
   }
   phrases.sort((a, b) => b.lexemes.length - a.lexemes.length);
-  return { types, brands, phrases };
+  return { types, brands, phrases, sectionsOf, consumables };
 }
 
 /** How much a clause counts when the query cannot be matched as a whole. */

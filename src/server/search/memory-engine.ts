@@ -124,11 +124,13 @@ export class MemorySearchEngine implements SearchEngine {
     for (const part of plan.articleParts) for (const s of index.articlesContaining(part)) put(s, index.slots[s]!.article.startsWith(part) ? 1 : 2, 0);
     const clauses = plan.clauses.filter((c) => !c.context && (c.alternatives.some((a) => a.length) || c.quantity || c.articleParts || c.sectionIds));
     let ignored: string[] = [];
+    const boost = plan.boostSections?.length ? new Set(plan.boostSections) : null;
+    const putWords = (s: number, score: number) => put(s, 3, boost?.has(index.slots[s]!.sectionId) ? score + 2 : score);
     let relaxed: SearchResult['relaxed'] = null;
     if (clauses.length) {
       const perClause = clauses.map((c) => clauseMatches(index, c));
       const strict = intersect(perClause);
-      if (strict.size || hits.size) for (const [s, h] of strict) put(s, 3, h);
+      if (strict.size || hits.size) for (const [s, h] of strict) putWords(s, h);
       else {
         const choice = choosePartial(
           clauses.map((c) => c.role),
@@ -136,7 +138,7 @@ export class MemorySearchEngine implements SearchEngine {
           clauses.map((c) => c.role === 'brand' && c.how !== 'typo'),
         );
         if (choice?.show) {
-          for (const [s, h] of intersect(choice.kept.map((i) => perClause[i]!))) put(s, 3, h);
+          for (const [s, h] of intersect(choice.kept.map((i) => perClause[i]!))) putWords(s, h);
           ignored = choice.ignored.map((i) => clauses[i]!.typed);
         } else if (choice?.suggest) relaxed = { query: choice.kept.map((i) => clauses[i]!.shown).join(' '), total: choice.count };
       }

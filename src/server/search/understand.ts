@@ -54,6 +54,8 @@ export type Plan = {
   tsqueryExact: string | null;
   /** The query as understood, when it differs from what was typed (layout, typo): «Возможно, вы искали …». */
   corrected: string | null;
+  /** Sections of what fits the tool named after «для» (drills for a perforator): ranked first. */
+  boostSections: number[];
 };
 
 async function synonymLexemes(db: Db, cache: VocabCache) {
@@ -146,7 +148,7 @@ function readingsOf(chunk: string): Reading[] {
 
 export async function understand(db: Db, raw: string, opts: UnderstandOptions = {}): Promise<Plan> {
   const query = cleanQuery(raw);
-  const empty: Plan = { query, clauses: [], articles: [], articlePart: null, articleParts: [], tsquery: null, tsqueryExact: null, corrected: null };
+  const empty: Plan = { query, clauses: [], articles: [], articlePart: null, articleParts: [], tsquery: null, tsqueryExact: null, corrected: null, boostSections: [] };
   if (!query) return empty;
   const cache = cacheFor(db);
   const typingLastWord = !/\s$/.test(raw.slice(0, 10_000)) && raw.trim().length > 0;
@@ -189,10 +191,14 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   // «аккумулятор для шуруповерта»: the tool after the preposition is context when another type word names the thing.
   for (const c of clauses) if (afterPrep.has(c) && c.role === 'type' && clauses.some((o) => o !== c && !afterPrep.has(o) && o.role === 'type')) c.context = true;
 
+  const boost = new Set<number>();
+  for (const c of clauses)
+    if (c.context) for (const l of lexemesOf(c)) for (const tool of lexi.sectionsOf.get(l) ?? []) for (const s of lexi.consumables.get(tool) ?? []) boost.add(s);
+
   const tsquery = toTsquery(clauses, true);
   const tsqueryExact = toTsquery(clauses, false);
   const corrected = changed ? clauses.map((c) => c.shown).join(' ') : null;
-  return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null };
+  return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null, boostSections: [...boost] };
 }
 
 function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>, memo: Map<string, string | null>): Clause | null {
