@@ -128,10 +128,19 @@ export class MemorySearchEngine implements SearchEngine {
     const putWords = (s: number, score: number) => put(s, 3, boost?.has(index.slots[s]!.sectionId) ? score + 2 : score);
     let relaxed: SearchResult['relaxed'] = null;
     if (clauses.length) {
-      const perClause = clauses.map((c) => clauseMatches(index, c));
+      // The cheapest clause first; the others only look at its slots («шуруповерт 1» must not build the map of every «1…»).
+      const order = clauses.map((c, i) => ({ i, cost: clauseCost(index, c) })).sort((a, b) => a.cost - b.cost);
+      let perClause: Map<number, Match>[] = new Array(clauses.length);
+      let only: Map<number, Match> | null = null;
+      for (const { i } of order) {
+        perClause[i] = clauseMatches(index, clauses[i]!, only);
+        only = perClause[i]!;
+      }
       const strict = intersect(perClause);
       if (strict.size || hits.size) for (const [s, h] of strict) putWords(s, h);
       else {
+        // Nothing has every clause: the coverage needs each clause's own matches.
+        perClause = clauses.map((c) => clauseMatches(index, c, null));
         const choice = choosePartial(
           clauses.map((c) => c.role),
           coverage(perClause),
@@ -173,10 +182,11 @@ export class MemorySearchEngine implements SearchEngine {
 }
 
 /** Every slot a clause accepts, with the weight of where it matched and whether it matched exactly. */
-function clauseMatches(index: MemoryIndex, c: Clause): Map<number, Match> {
+function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> | null): Map<number, Match> {
   const out = new Map<number, Match>();
   const merge = (m: Map<number, Match>) => {
     for (const [s, x] of m) {
+      if (only && !only.has(s)) continue;
       const prev = out.get(s);
       if (!prev || x.w > prev.w || (x.exact && !prev.exact)) out.set(s, { w: Math.max(x.w, prev?.w ?? 0), exact: x.exact || !!prev?.exact });
     }
@@ -186,7 +196,7 @@ function clauseMatches(index: MemoryIndex, c: Clause): Map<number, Match> {
   if (textToo)
     for (const alt of c.alternatives) {
       if (!alt.length) continue;
-      const maps = alt.map((t) => index.term(t)).sort((a, b) => a.size - b.size);
+      const maps = alt.map((t) => index.term(t, only)).sort((a, b) => a.size - b.size);
       const all = new Map<number, Match>();
       for (const [s, first] of maps[0]!) {
         let w = first.w;
@@ -209,10 +219,21 @@ function clauseMatches(index: MemoryIndex, c: Clause): Map<number, Match> {
   if (c.sectionIds) {
     const set = new Set(c.sectionIds);
     const m = new Map<number, Match>();
-    index.slots.forEach((slot, s) => slot.live && set.has(slot.sectionId) && m.set(s, { w: 0.6, exact: true }));
+    if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, { w: 0.6, exact: true });
+    else index.slots.forEach((slot, s) => slot.live && set.has(slot.sectionId) && m.set(s, { w: 0.6, exact: true }));
     merge(m);
   }
   return out;
+}
+
+/** Roughly how many postings a clause reads. */
+function clauseCost(index: MemoryIndex, c: Clause): number {
+  let n = 0;
+  if (!c.quantity || c.quantity.dim === null) for (const alt of c.alternatives) if (alt.length) n += Math.min(...alt.map((t) => index.termCost(t)));
+  if (c.quantity) n += 2000;
+  if (c.articleParts) n += 500;
+  if (c.sectionIds) n += index.slots.length;
+  return n;
 }
 
 /** Slots in every clause; score = the average weight per clause, +1 when no word was only completed. */

@@ -32,7 +32,7 @@ export type SectionUnits = Map<number, Map<string, string | null>>;
 /**
  * Article numbers in names become lexemes too ("gsb1234k", "060111662"): a short number such as "12" while
  * typing "болгарка 12…" would expand to thousands of them. Articles have their own path (exact, prefix, part),
- * so completions of 1–3 digits skip them.
+ * so completions of 1–3 characters skip them.
  */
 const ARTICLE_LIKE = /^(?=.*\d)(?:.*\p{L}.*|\d{6,})$/u;
 
@@ -77,6 +77,7 @@ export class MemoryIndex {
     }
     const slot = this.slots.length;
     this.articleText = null;
+    this.partCache.clear();
     this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true });
     this.bySlotId.set(r.id, slot);
     for (const [lex, w] of parseDoc(r.doc)) {
@@ -126,6 +127,14 @@ export class MemoryIndex {
     return sorted;
   }
 
+  /** How many postings a term reads (prefixes: all completions), to evaluate the cheapest clause first. */
+  termCost(t: Term): number {
+    if (!t.prefix) return this.postings.get(t.lex)?.slots.length ?? 0;
+    let n = 0;
+    for (const lex of this.withPrefix(t.lex)) n += this.postings.get(lex)?.slots.length ?? 0;
+    return n;
+  }
+
   /** Live slots carrying the quantity: the same value weighs as much as a word in the name, a near one less. */
   quantity(q: Quantity): Map<number, Match> {
     const out = new Map<number, Match>();
@@ -156,7 +165,19 @@ export class MemoryIndex {
    * separator (a few ms at 100,000) instead of 100,000 includes() calls.
    */
   articlesContaining(part: string): number[] {
+    const known = this.partCache.get(part);
+    if (known && this.articleText) return known;
+    const found = this.scanArticles(part);
+    if (this.partCache.size > 2000) this.partCache.clear();
+    this.partCache.set(part, found);
+    return found;
+  }
+
+  private partCache = new Map<string, number[]>();
+
+  private scanArticles(part: string): number[] {
     if (!this.articleText) {
+      this.partCache.clear();
       const starts: number[] = [];
       let text = '';
       for (const slot of this.slots) {
@@ -183,6 +204,7 @@ export class MemoryIndex {
   remove(id: number): void {
     const old = this.bySlotId.get(id);
     if (old !== undefined) this.slots[old]!.live = false;
+    this.partCache.clear();
     this.bySlotId.delete(id);
   }
 
@@ -191,13 +213,13 @@ export class MemoryIndex {
     this.sortedLexemes ??= [...this.postings.keys()].sort();
     const list = this.sortedLexemes;
     const out: string[] = [];
-    const skipArticles = /^\d{1,3}$/.test(prefix);
+    const skipArticles = prefix.length <= 3;
     for (let i = lowerBound(list, prefix); i < list.length && list[i]!.startsWith(prefix); i++) if (!skipArticles || !ARTICLE_LIKE.test(list[i]!)) out.push(list[i]!);
     return out;
   }
 
   /** Live slots having the term, with its weight (a prefix takes the best of its completions). */
-  term(t: Term): Map<number, Match> {
+  term(t: Term, only?: Map<number, unknown> | null): Map<number, Match> {
     const out = new Map<number, Match>();
     const lexemes = t.prefix ? this.withPrefix(t.lex) : [t.lex];
     for (const lex of lexemes) {
@@ -206,6 +228,7 @@ export class MemoryIndex {
       const exact = lex === t.lex;
       for (let i = 0; i < p.slots.length; i++) {
         const s = p.slots[i]!;
+        if (only && !only.has(s)) continue;
         if (!this.slots[s]!.live) continue;
         const prev = out.get(s);
         const w = p.weights[i]!;
