@@ -17,6 +17,8 @@ export type SearchRequest = {
   sort?: SearchSort;
   limit: number;
   offset?: number;
+  /** Also order the sections by the best results (the header's categories). */
+  topSections?: boolean;
 };
 
 export type FacetCount = { id: number; count: number };

@@ -167,9 +167,11 @@ export class MemorySearchEngine implements SearchEngine {
       const inSection = !sectionSet || sectionSet.has(slot.sectionId);
       if (inSection) brands.set(slot.brandId, (brands.get(slot.brandId) ?? 0) + 1);
       if (inBrand) sections.set(slot.sectionId, (sections.get(slot.sectionId) ?? 0) + 1);
-      if (inBrand && inSection) filtered.push({ slot, tier: h.tier, score: h.score });
-      if (inBrand) unfiltered.push({ slot, tier: h.tier, score: h.score });
       if (h.tier === 0 && slot.popularity > exactPopularity) [exactArticleId, exactPopularity] = [slot.id, slot.popularity];
+      if (!inBrand) continue;
+      const hit = { slot, tier: h.tier, score: h.score };
+      if (inSection) filtered.push(hit);
+      if (req.topSections) unfiltered.push(hit);
     }
     const cmp = COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
@@ -177,12 +179,15 @@ export class MemorySearchEngine implements SearchEngine {
       .slice(offset)
       .map((x) => x.slot.id);
     const facet = (m: Map<number, number>): FacetCount[] => [...m].map(([id, count]) => ({ id, count })).sort((a, b) => b.count - a.count || a.id - b.id);
-    return { ids, total: filtered.length, brands: facet(brands), sections: facet(sections), exactArticleId, topSections: topSections(unfiltered, sections), ignored, relaxed };
+    return { ids, total: filtered.length, brands: facet(brands), sections: facet(sections), exactArticleId, topSections: req.topSections ? topSections(unfiltered, sections) : undefined, ignored, relaxed };
   }
 }
 
 /** Every slot a clause accepts, with the weight of where it matched and whether it matched exactly. */
 function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> | null): Map<number, Match> {
+  // The common case, one word: its postings as they are, no copies.
+  const alts = c.alternatives.filter((a) => a.length);
+  if (!c.quantity && !c.articleParts && !c.sectionIds && alts.length === 1 && alts[0]!.length === 1) return index.term(alts[0]![0]!, only);
   const out = new Map<number, Match>();
   const merge = (m: Map<number, Match>) => {
     for (const [s, x] of m) {
@@ -240,6 +245,10 @@ function clauseCost(index: MemoryIndex, c: Clause): number {
 function intersect(perClause: Map<number, Match>[]): Map<number, number> {
   const out = new Map<number, number>();
   if (!perClause.length) return out;
+  if (perClause.length === 1) {
+    for (const [s, m] of perClause[0]!) out.set(s, m.w + (m.exact ? 1 : 0));
+    return out;
+  }
   const order = [...perClause].sort((a, b) => a.size - b.size);
   for (const [s, first] of order[0]!) {
     let score = first.w;

@@ -214,7 +214,7 @@ export class MemoryIndex {
     const list = this.sortedLexemes;
     const out: string[] = [];
     const skipArticles = prefix.length <= 3;
-    for (let i = lowerBound(list, prefix); i < list.length && list[i]!.startsWith(prefix); i++) if (!skipArticles || !ARTICLE_LIKE.test(list[i]!)) out.push(list[i]!);
+    for (let i = lowerBound(list, prefix); i < list.length && list[i]!.startsWith(prefix); i++) if (!skipArticles || list[i] === prefix || !ARTICLE_LIKE.test(list[i]!)) out.push(list[i]!);
     return out;
   }
 

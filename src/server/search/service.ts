@@ -116,7 +116,7 @@ async function understood(db: Db, query: string, engine: SearchEngine): Promise<
 
 export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
   const plan = await understood(db, query, engine);
-  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products });
+  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products, topSections: true });
   const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
     headerProducts(db, result.ids),
