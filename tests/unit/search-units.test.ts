@@ -17,6 +17,7 @@ describe('numbers with units', () => {
     expect(q('бетономешалка 180 литров')).toEqual([['180 литров', 'volume', 180]]);
     expect(q('аккумулятор 4000 mah')).toEqual([['4000 mah', 'capacity', 4]]);
     expect(q('болгарка 125')).toEqual([['125', null, 125]]);
+    expect(q('ключ 13х17')).toEqual([['13', null, 13], ['17', null, 17]]);
   });
 
   it('leaves articles alone', () => {

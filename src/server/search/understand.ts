@@ -15,7 +15,7 @@ import { normalizeArticle } from '../lib/text';
 import { articleCandidates, belarusianLayout, chunks, cleanQuery, cyrillicToLatin, fold, latinToCyrillic, lookalikes, otherLayout, words } from './text';
 import { SYNONYM_GROUPS } from './synonyms';
 import { fromBelarusian } from './belarusian';
-import { parseQuantities, rawKey, type Quantity } from './units';
+import { parseQuantities, rawKey, separateSizes, type Quantity } from './units';
 import { lexicon, type Lexicon, type Role } from './lexicon';
 import { cacheFor, correct, hasPrefix, lexize, stemAll, type VocabCache, type Vocabulary } from './vocabulary';
 
@@ -99,9 +99,9 @@ type Segment = { kind: 'text'; chunk: string; afterPrep: boolean } | { kind: 'qt
 
 /** Quantities and text chunks, in the order they were typed. */
 function segments(query: string): Segment[] {
-  const folded = fold(query);
+  const folded = separateSizes(fold(query));
   // Folding keeps positions (one letter for one letter); the original chunk is kept for layout guesses.
-  const source = folded.length === query.length ? query : folded;
+  const source = folded.length === query.length ? separateSizes(query) : folded;
   const out: Segment[] = [];
   let at = 0;
   let prep = false;
@@ -241,7 +241,20 @@ function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: 
     const fixed = correct(vocab, ws[0]!.w, ws[0]!.lex[0]!, isLast, undefined, memo);
     if (fixed) return { typed: chunk, shown: vocab.word.get(fixed) ?? fixed, alternatives: [[{ lex: fixed, prefix: isLast && !vocab.lexemes.has(fixed) }]], how: 'typo', role: 'attr' };
   }
+  // A word derived from a catalogue word («кожаные» from «кожа», «металлический» from «металл»): the same root.
+  const t0 = typedWords[0]!;
+  if (typedWords.length === 1 && t0.lex.length === 1) {
+    const root = rootOf(vocab, t0.lex[0]!);
+    if (root) return { typed: chunk, shown: vocab.word.get(root) ?? root, alternatives: [[{ lex: root, prefix: false }]], how: 'typo', role: 'attr' };
+  }
   return { typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'unknown', role: 'attr' };
+}
+
+/** The longest catalogue lexeme that starts an unknown stem and makes up at least half of it (≥ 3 letters). */
+function rootOf(vocab: Vocabulary, stem: string): string | null {
+  if (stem.length < 5 || !/^[а-я]+$/.test(stem)) return null;
+  for (let n = stem.length - 1; n >= Math.max(3, Math.ceil(stem.length * 0.5)); n--) if (vocab.lexemes.has(stem.slice(0, n))) return stem.slice(0, n);
+  return null;
 }
 
 const lexemesOf = (c: Clause) => c.alternatives.flat().map((t) => t.lex);
@@ -265,7 +278,9 @@ function applySynonyms(clauses: Clause[], groups: { phrases: string[][] }[], aft
     for (const group of groups)
       for (const phrase of group.phrases) {
         if (phrase.length > clauses.length - i || (matched && matched.n >= phrase.length)) continue;
-        if (phrase.every((l, k) => single(clauses[i + k]!)?.includes(l))) matched = { n: phrase.length, group };
+        // Two words in either order: «пила дисковая» = «дисковая пила».
+        const order = phrase.length === 2 ? [phrase, [phrase[1]!, phrase[0]!]] : [phrase];
+        if (order.some((p) => p.every((l, k) => single(clauses[i + k]!)?.includes(l)))) matched = { n: phrase.length, group };
       }
     if (!matched) {
       out.push(clauses[i]!);

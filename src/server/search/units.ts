@@ -66,9 +66,12 @@ const ARTICLE_NUMBER = /^(?:0\d|\d{5,})/;
  * Quantities in a folded query, with their spans. A fraction without a unit is in inches (1/2 → 12.7 mm),
  * «d»/«ф»/«⌀» before a number names a diameter in millimetres.
  */
+/** Sizes «13х17», «8x10», «115×1,6»: each number on its own (the separator becomes a space, positions stay). */
+export const separateSizes = (text: string) => text.replace(/(\d)[xх×*](?=\d)/gi, '$1 ');
+
 export function parseQuantities(text: string): QuantitySpan[] {
   const out: QuantitySpan[] = [];
-  for (const m of text.matchAll(QUANTITY)) {
+  for (const m of separateSizes(text).matchAll(QUANTITY)) {
     const g = m.groups!;
     const num = g.num!;
     const unit = g.unit ? UNIT.get(g.unit) : undefined;
