@@ -37,11 +37,18 @@ function leafIds(node: SectionNode): number[] {
   return node.children.length ? node.children.flatMap(leafIds) : [node.id];
 }
 
+/** The lexicon, rebuilt every 30 s in the background: a visitor never waits for a rebuild, only for the first build. */
 export function lexicon(db: Db): Promise<Lexicon> {
   const hit = g.__searchLexicon!.get(db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = build(db);
-  g.__searchLexicon!.set(db, { at: Date.now(), value });
+  const entry = { at: Date.now(), value };
+  if (hit) {
+    hit.at = Date.now();
+    value.then(() => g.__searchLexicon!.set(db, entry)).catch(() => {});
+    return hit.value;
+  }
+  g.__searchLexicon!.set(db, entry);
   value.catch(() => g.__searchLexicon!.delete(db));
   return value;
 }

@@ -9,7 +9,7 @@ import { cardsByIds, type ProductCard } from '../catalog/cards';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
-import { understand, type Plan } from './understand';
+import { prepareUnderstanding, understand, type Plan } from './understand';
 import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
 
@@ -111,6 +111,8 @@ function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number,
 
 async function understood(db: Db, query: string, engine: SearchEngine): Promise<Plan> {
   if (engine.sync) await engine.sync();
+  // An empty query (the server's warm-up at boot, a cleared field) also loads what understanding needs.
+  if (!query.trim()) await prepareUnderstanding(db);
   return understand(db, query, { followsChanges: !!engine.sync });
 }
 

@@ -86,6 +86,12 @@ function toTsquery(clauses: Clause[], withPrefix: boolean): string | null {
   return parts.length ? parts.join(' & ') : null;
 }
 
+/** Loads what understanding needs (synonyms, roles, the vocabulary) before the first visitor's query. */
+export async function prepareUnderstanding(db: Db): Promise<void> {
+  const cache = cacheFor(db);
+  await Promise.all([synonymLexemes(db, cache), lexicon(db), stemAll(db, cache, [], true)]);
+}
+
 /** Prepositions after which a tool word names what the thing is for: «для шуруповерта», «к болгарке». */
 const ACCESSORY = new Set(['для', 'к', 'ко', 'под', 'на', 'от']);
 

@@ -46,11 +46,13 @@ export async function lexize(db: Db, list: string[]): Promise<{ size: number; le
 /** Stems of `words` (cached), reloading the vocabulary when it grew. */
 export async function stemAll(db: Db, cache: VocabCache, words: string[], followsChanges: boolean): Promise<Vocabulary> {
   const missing = words.filter((w) => !cache.stems.has(w));
-  if (missing.length || !followsChanges) {
+  // Products changed (a price, a stock flag) or words are new: the vocabulary's size says whether it grew,
+  // so a price change costs one small query, not a reload of every word.
+  if (missing.length || !followsChanges || cache.vocabStale) {
     const { size, lex } = await lexize(db, missing);
     if (cache.stems.size + lex.size > MAX_STEMS) cache.stems.clear();
     for (const [w, l] of lex) cache.stems.set(w, l);
-    if (cache.vocab && cache.vocab.size !== size) cache.vocabStale = true;
+    cache.vocabStale = !cache.vocab || cache.vocab.size !== size;
   }
   if (!cache.vocab || cache.vocabStale) {
     cache.vocab = await loadVocabulary(db);
