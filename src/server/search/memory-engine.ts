@@ -18,6 +18,8 @@ import { choosePartial, type Coverage } from './partial';
 const MAX_INCREMENTAL = 5000;
 /** The header's categories follow the sections of this many best results, not the biggest sections. */
 const TOP_FOR_SECTIONS = 48;
+/** Postings above which a clause is evaluated only among the other clauses' matches when answering in part. */
+const HUGE_CLAUSE = 20_000;
 
 type Cache = { index: MemoryIndex; loading: Promise<void> | null };
 const g = globalThis as typeof globalThis & { __searchMemory?: WeakMap<object, Cache> };
@@ -139,8 +141,13 @@ export class MemorySearchEngine implements SearchEngine {
       const strict = intersect(perClause);
       if (strict.size || hits.size) for (const [s, h] of strict) putWords(s, h);
       else {
-        // Nothing has every clause: the coverage needs each clause's own matches.
-        perClause = clauses.map((c) => clauseMatches(index, c, null));
+        // Nothing has every clause: the coverage needs each clause's own matches. A huge clause (a bare «3» while
+        // typing) is only looked at among the others' matches: on its own it could never be the answer.
+        const costs = new Map(order.map(({ i, cost }) => [i, cost]));
+        perClause = clauses.map((c, i) => (costs.get(i)! <= HUGE_CLAUSE ? clauseMatches(index, c, null) : new Map<number, Match>()));
+        const union = new Map<number, Match>();
+        perClause.forEach((m, i) => costs.get(i)! <= HUGE_CLAUSE && m.forEach((v, k) => union.set(k, v)));
+        clauses.forEach((c, i) => costs.get(i)! > HUGE_CLAUSE && union.size && (perClause[i] = clauseMatches(index, c, union)));
         const choice = choosePartial(
           clauses.map((c) => c.role),
           coverage(perClause),
@@ -190,6 +197,10 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
   if (!c.quantity && !c.articleParts && !c.sectionIds && alts.length === 1 && alts[0]!.length === 1) return index.term(alts[0]![0]!, only);
   const out = new Map<number, Match>();
   const merge = (m: Map<number, Match>) => {
+    if (!out.size && !only) {
+      for (const [s, x] of m) out.set(s, x);
+      return;
+    }
     for (const [s, x] of m) {
       if (only && !only.has(s)) continue;
       const prev = out.get(s);
@@ -201,6 +212,10 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
   if (textToo)
     for (const alt of c.alternatives) {
       if (!alt.length) continue;
+      if (alt.length === 1) {
+        index.termInto(alt[0]!, only, out);
+        continue;
+      }
       const maps = alt.map((t) => index.term(t, only)).sort((a, b) => a.size - b.size);
       const all = new Map<number, Match>();
       for (const [s, first] of maps[0]!) {
@@ -219,13 +234,13 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
       }
       merge(all);
     }
-  if (c.quantity) merge(index.quantity(c.quantity));
+  if (c.quantity) merge(index.quantity(c.quantity, only));
   for (const part of c.articleParts ?? []) merge(new Map(index.articlesContaining(part).map((s) => [s, { w: 1, exact: true }])));
   if (c.sectionIds) {
     const set = new Set(c.sectionIds);
     const m = new Map<number, Match>();
     if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, { w: 0.6, exact: true });
-    else index.slots.forEach((slot, s) => slot.live && set.has(slot.sectionId) && m.set(s, { w: 0.6, exact: true }));
+    else for (const id of set) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, { w: 0.6, exact: true });
     merge(m);
   }
   return out;
@@ -235,9 +250,9 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
 function clauseCost(index: MemoryIndex, c: Clause): number {
   let n = 0;
   if (!c.quantity || c.quantity.dim === null) for (const alt of c.alternatives) if (alt.length) n += Math.min(...alt.map((t) => index.termCost(t)));
-  if (c.quantity) n += 2000;
+  if (c.quantity) n += index.quantityCost(c.quantity);
   if (c.articleParts) n += 500;
-  if (c.sectionIds) n += index.slots.length;
+  if (c.sectionIds) n += c.sectionIds.reduce((sum, id) => sum + (index.bySection.get(id)?.length ?? 0), 0);
   return n;
 }
 

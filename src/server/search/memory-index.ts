@@ -63,6 +63,9 @@ export class MemoryIndex {
   numbers = new Map<Dim, NumberList>();
   /** Bare numbers as written (any unit): «болгарка 125». */
   byRaw = new Map<string, number[]>();
+  /** Slots of each leaf section, for queries naming a section above the leaves. */
+  bySection = new Map<number, number[]>();
+  private rawSets = new Map<string, Set<number>>();
   units: SectionUnits = new Map();
   private sortedLexemes: string[] | null = null;
   private articleText: { text: string; starts: number[] } | null = null;
@@ -92,6 +95,9 @@ export class MemoryIndex {
     const list = this.byArticle.get(r.article_norm) ?? [];
     list.push(slot);
     this.byArticle.set(r.article_norm, list);
+    const inSection = this.bySection.get(r.section_id) ?? [];
+    inSection.push(slot);
+    this.bySection.set(r.section_id, inSection);
     this.addNumbers(slot, r);
   }
 
@@ -107,6 +113,7 @@ export class MemoryIndex {
           const raw = this.byRaw.get(key) ?? [];
           raw.push(slot);
           this.byRaw.set(key, raw);
+          this.rawSets.delete(key);
         }
         if (!n.dim) continue;
         let list = this.numbers.get(n.dim);
@@ -127,6 +134,15 @@ export class MemoryIndex {
     return sorted;
   }
 
+  /** Roughly how many products carry a quantity. */
+  quantityCost(q: Quantity): number {
+    if (q.dim === null) return this.byRaw.get(rawKey(q.raw))?.length ?? 0;
+    const list = this.numbers.get(q.dim);
+    if (!list) return 0;
+    if (!list.sorted) return list.values.length;
+    return lowerBound(list.values, q.value * 1.04) - lowerBound(list.values, q.value * 0.96);
+  }
+
   /** How many postings a term reads (prefixes: all completions), to evaluate the cheapest clause first. */
   termCost(t: Term): number {
     if (!t.prefix) return this.postings.get(t.lex)?.slots.length ?? 0;
@@ -136,15 +152,22 @@ export class MemoryIndex {
   }
 
   /** Live slots carrying the quantity: the same value weighs as much as a word in the name, a near one less. */
-  quantity(q: Quantity): Map<number, Match> {
+  quantity(q: Quantity, only?: Map<number, unknown> | null): Map<number, Match> {
     const out = new Map<number, Match>();
     const put = (s: number, m: Match) => {
-      if (!this.slots[s]!.live) return;
+      if (!this.slots[s]!.live || (only && !only.has(s))) return;
       const prev = out.get(s);
       if (!prev || m.w > prev.w) out.set(s, m);
     };
     if (q.dim === null) {
-      for (const s of this.byRaw.get(rawKey(q.raw)) ?? []) put(s, { w: 0.8, exact: true });
+      const key = rawKey(q.raw);
+      const list = this.byRaw.get(key) ?? [];
+      // «3» is on tens of thousands of products: look the few candidates up instead of walking them all.
+      if (only && only.size < list.length) {
+        let set = this.rawSets.get(key);
+        if (!set) this.rawSets.set(key, (set = new Set(list)));
+        for (const s of only.keys()) if (set.has(s)) put(s, { w: 0.8, exact: true });
+      } else for (const s of list) put(s, { w: 0.8, exact: true });
       return out;
     }
     const list = this.sortedNumbers(q.dim);
@@ -220,7 +243,11 @@ export class MemoryIndex {
 
   /** Live slots having the term, with its weight (a prefix takes the best of its completions). */
   term(t: Term, only?: Map<number, unknown> | null): Map<number, Match> {
-    const out = new Map<number, Match>();
+    return this.termInto(t, only ?? null, new Map());
+  }
+
+  /** The same, merged into `out` (a clause's several spellings without a map per spelling). */
+  termInto(t: Term, only: Map<number, unknown> | null, out: Map<number, Match>): Map<number, Match> {
     const lexemes = t.prefix ? this.withPrefix(t.lex) : [t.lex];
     for (const lex of lexemes) {
       const p = this.postings.get(lex);
@@ -232,11 +259,13 @@ export class MemoryIndex {
         if (!this.slots[s]!.live) continue;
         const prev = out.get(s);
         const w = p.weights[i]!;
-        if (!prev || w > prev.w || (exact && !prev.exact)) out.set(s, { w: Math.max(w, prev?.w ?? 0), exact: exact || !!prev?.exact });
+        if (!prev) out.set(s, { w, exact });
+        else if (w > prev.w || (exact && !prev.exact)) out.set(s, { w: Math.max(w, prev.w), exact: exact || prev.exact });
       }
     }
     return out;
   }
+
 }
 
 function lowerBound<T>(list: T[], value: T): number {
