@@ -266,7 +266,7 @@ function rootOf(vocab: Vocabulary, stem: string): string | null {
 const lexemesOf = (c: Clause) => c.alternatives.flat().map((t) => t.lex);
 
 function roleOf(c: Clause, lexi: Lexicon): Role {
-  if (c.how === 'synonym' || c.how === 'section') return lexemesOf(c).every((l) => lexi.brands.has(l)) ? 'brand' : 'type';
+  if (c.how === 'synonym' || c.how === 'section') return lexemesOf(c).some((l) => lexi.brands.has(l)) ? 'brand' : 'type';
   if (c.role === 'article') return 'article';
   const ls = lexemesOf(c);
   if (ls.some((l) => lexi.brands.has(l))) return 'brand';
