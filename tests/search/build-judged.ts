@@ -22,7 +22,8 @@ const cat = generateCatalog({ products: 2000 });
 const sectionCode = new Map(cat.sections.map((s) => [s.id, s.code]));
 const brandCode = new Map(cat.brands.map((b) => [b.id, b.code]));
 const products = cat.products.map((p) => ({ ...p, section: sectionCode.get(p.sectionId)!, brand: brandCode.get(p.brandId)! }));
-const rand = seedrandom('issue-17-judged');
+// JUDGED_SEED / JUDGED_OUT: another draw of the same kinds, to check that the pipeline is not tuned to this one.
+const rand = seedrandom(process.env.JUDGED_SEED ?? 'issue-17-judged');
 const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;
 const out: Judgement[] = [];
 const seen = new Set<string>();
@@ -355,7 +356,7 @@ for (const [q, r] of VOCAB) add('vocabulary', q, r);
 /** Nothing in a tools shop answers these: the honest answer is «ничего не найдено». */
 const NONSENSE = ['диван кожаный', 'телефон samsung', 'айфон 15 про', 'холодильник', 'платье красное', 'кроссовки nike', 'чехол для телефона', 'пицца с доставкой'];
 
-fs.writeFileSync('tests/search/judged-v2.json', `${JSON.stringify(out, null, 1)}\n`);
+fs.writeFileSync(process.env.JUDGED_OUT ?? 'tests/search/judged-v2.json', `${JSON.stringify(out, null, 1)}\n`);
 fs.writeFileSync('tests/search/nonsense.json', `${JSON.stringify(NONSENSE, null, 1)}\n`);
 const kinds = new Map<string, number>();
 for (const j of out) kinds.set(j.kind, (kinds.get(j.kind) ?? 0) + 1);

@@ -56,6 +56,7 @@ describe('search text helpers', () => {
     expect(shortTypoOk('бурр', 'бур')).toBe(true);
     expect(shortTypoOk('круш', 'круг')).toBe(true);
     expect(shortTypoOk('зуб', 'зубр')).toBe(false);
+    expect(shortTypoOk('крг', 'круг')).toBe(true);
     expect(shortTypoOk('жиск', 'диск')).toBe(false);
   });
 

@@ -189,6 +189,8 @@ export function shortTypoOk(typed: string, cand: string): boolean {
   if (typed[0] !== cand[0]) return false;
   // A key pressed twice: «бурр» → «бур».
   if (typed.length === cand.length + 1) return [...typed].some((c, i) => i > 0 && c === typed[i - 1] && typed.slice(0, i) + typed.slice(i + 1) === cand);
+  // A letter missing inside the word: «крг» → «круг», «бта» → «бита»; a missing last letter is a different word («зуб», «зубр»).
+  if (typed.length === cand.length - 1) return [...cand].some((_, i) => i > 0 && i < cand.length - 1 && cand.slice(0, i) + cand.slice(i + 1) === typed);
   if (typed.length !== cand.length) return false;
   const diff: number[] = [];
   for (let i = 0; i < typed.length; i++) if (typed[i] !== cand[i]) diff.push(i);
