@@ -233,6 +233,18 @@ export class MemoryIndex {
 
   /** Lexemes starting with `prefix`, from a lazily rebuilt sorted list. */
   withPrefix(prefix: string): string[] {
+    if (!this.sortedLexemes) this.prefixCache.clear();
+    const known = this.prefixCache.get(prefix);
+    if (known && this.sortedLexemes) return known;
+    const found = this.scanPrefix(prefix);
+    if (this.prefixCache.size > 5000) this.prefixCache.clear();
+    this.prefixCache.set(prefix, found);
+    return found;
+  }
+
+  private prefixCache = new Map<string, string[]>();
+
+  private scanPrefix(prefix: string): string[] {
     this.sortedLexemes ??= [...this.postings.keys()].sort();
     const list = this.sortedLexemes;
     const out: string[] = [];

@@ -139,10 +139,11 @@ function readingsOf(chunk: string): Reading[] {
   if (by.some((w, i) => w !== typed[i])) list.push({ how: 'belarusian', words: by.flatMap(words) });
   // A Belarusian word may come through the wrong layout too («ihe,fdthn» → «шрубаверт»).
   const viaDictionary = (ws: string[]) => ws.flatMap((w) => words(fromBelarusian(w) ?? w));
-  const layout = otherLayout(chunk);
+  // A layout reading that turns keys into punctuation («бо» → «,j») is not a word.
+  const layout = otherLayout(chunk)?.match(/^[\p{L}\p{N}]+$/u)?.[0];
   if (layout) list.push({ how: 'layout', words: viaDictionary(words(layout)) });
   const byLayout = belarusianLayout(chunk);
-  if (byLayout && byLayout !== layout) list.push({ how: 'layout', words: viaDictionary(words(byLayout)) });
+  if (byLayout && byLayout !== layout && /^[\p{L}\p{N}]+$/u.test(byLayout)) list.push({ how: 'layout', words: viaDictionary(words(byLayout)) });
   if (typed.length === 1) {
     const lat = latinToCyrillic(typed[0]!);
     if (lat) list.push({ how: 'translit', words: [lat] });
@@ -181,13 +182,15 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
       const q = seg.quantity;
       // A bare 4-digit number may also be a part of an article («бита 7202»).
       const parts = q.dim === null && /^\d{4}$/.test(seg.text) ? [seg.text] : undefined;
-      clauses.push({ typed: seg.text, shown: seg.text, alternatives: [[{ lex: rawKey(q.raw), prefix: isLast && q.dim === null }]], how: 'number', role: 'attr', quantity: q, articleParts: parts });
+      clauses.push({ typed: seg.text, shown: seg.text, alternatives: [[{ lex: rawKey(q.raw), prefix: isLast && q.dim === null && seg.text.length >= 2 }]], how: 'number', role: 'attr', quantity: q, articleParts: parts });
       return;
     }
     const clause = chunkClause(seg.chunk, readings[i]!, isLast, vocab, lex, synonymLex, cache.typos);
     if (!clause) return;
     if (clause.how !== 'exact' && clause.how !== 'prefix' && clause.how !== 'number' && clause.how !== 'unknown') changed = true;
     if (seg.afterPrep) afterPrep.add(clause);
+    // One letter being typed after other words («шуруповерт 18в м») says too little to require: it waits for the next key.
+    if (isLast && segs.length > 1 && /^\p{L}$/u.test(seg.chunk)) clause.context = true;
     clauses.push(clause);
   });
 
