@@ -117,10 +117,14 @@ export class MemorySearchEngine implements SearchEngine {
     const index = await (this.synced ?? this.index());
     this.synced = null;
     // slot → [tier, score]; tiers: exact article 0, article prefix 1, article part 2, words 3.
-    const hits = new Map<number, { tier: number; score: number }>();
+    const hits = new Map<number, Hit>();
     const put = (slot: number, tier: number, score: number) => {
       const prev = hits.get(slot);
-      if (!prev || tier < prev.tier || (tier === prev.tier && score > prev.score)) hits.set(slot, { tier, score });
+      if (!prev) hits.set(slot, { slot: index.slots[slot]!, tier, score });
+      else if (tier < prev.tier || (tier === prev.tier && score > prev.score)) {
+        prev.tier = tier;
+        prev.score = score;
+      }
     };
     for (const a of plan.articles) for (const s of index.byArticle.get(a) ?? []) if (index.slots[s]!.live) put(s, 0, 0);
     for (const part of plan.articleParts) for (const s of index.articlesContaining(part)) put(s, index.slots[s]!.article.startsWith(part) ? 1 : 2, 0);
@@ -168,17 +172,16 @@ export class MemorySearchEngine implements SearchEngine {
     const unfiltered: Hit[] = [];
     let exactArticleId: number | null = null;
     let exactPopularity = -1;
-    for (const [s, h] of hits) {
-      const slot = index.slots[s]!;
+    for (const h of hits.values()) {
+      const slot = h.slot;
       const inBrand = !brandSet || brandSet.has(slot.brandId);
       const inSection = !sectionSet || sectionSet.has(slot.sectionId);
       if (inSection) brands.set(slot.brandId, (brands.get(slot.brandId) ?? 0) + 1);
       if (inBrand) sections.set(slot.sectionId, (sections.get(slot.sectionId) ?? 0) + 1);
       if (h.tier === 0 && slot.popularity > exactPopularity) [exactArticleId, exactPopularity] = [slot.id, slot.popularity];
       if (!inBrand) continue;
-      const hit = { slot, tier: h.tier, score: h.score };
-      if (inSection) filtered.push(hit);
-      if (req.topSections) unfiltered.push(hit);
+      if (inSection) filtered.push(h);
+      if (req.topSections) unfiltered.push(h);
     }
     const cmp = COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
