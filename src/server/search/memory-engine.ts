@@ -11,7 +11,7 @@ import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from './rows';
 import { vocabularyMayHaveChanged } from './vocabulary';
-import { MemoryIndex, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
+import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
 import { choosePartial, type Coverage } from './partial';
 
 /** Above this many unseen changes a node reloads everything instead. */
@@ -206,8 +206,7 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
     }
     for (const [s, x] of m) {
       if (only && !only.has(s)) continue;
-      const prev = out.get(s);
-      if (!prev || x.w > prev.w || (x.exact && !prev.exact)) out.set(s, { w: Math.max(x.w, prev?.w ?? 0), exact: x.exact || !!prev?.exact });
+      out.set(s, combine(out.get(s), x));
     }
   };
   // A number with a unit is matched by the products' properties only: «18» in a weight or an article is not 18 V.
@@ -222,28 +221,28 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
       const maps = alt.map((t) => index.term(t, only)).sort((a, b) => a.size - b.size);
       const all = new Map<number, Match>();
       for (const [s, first] of maps[0]!) {
-        let w = first.w;
-        let exact = first.exact;
+        let w = weightOf(first);
+        let exact = isExact(first);
         let ok = true;
         for (let k = 1; k < maps.length && ok; k++) {
           const m = maps[k]!.get(s);
-          if (!m) ok = false;
+          if (m === undefined) ok = false;
           else {
-            w += m.w;
-            exact &&= m.exact;
+            w += weightOf(m);
+            exact &&= isExact(m);
           }
         }
-        if (ok) all.set(s, { w: w / maps.length, exact });
+        if (ok) all.set(s, match(w / maps.length, exact));
       }
       merge(all);
     }
   if (c.quantity) merge(index.quantity(c.quantity, only));
-  for (const part of c.articleParts ?? []) merge(new Map(index.articlesContaining(part).map((s) => [s, { w: 1, exact: true }])));
+  for (const part of c.articleParts ?? []) merge(new Map(index.articlesContaining(part).map((s) => [s, match(1, true)])));
   if (c.sectionIds) {
     const set = new Set(c.sectionIds);
     const m = new Map<number, Match>();
-    if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, { w: 0.6, exact: true });
-    else for (const id of set) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, { w: 0.6, exact: true });
+    if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, match(0.6, true));
+    else for (const id of set) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, match(0.6, true));
     merge(m);
   }
   return out;
@@ -264,20 +263,20 @@ function intersect(perClause: Map<number, Match>[]): Map<number, number> {
   const out = new Map<number, number>();
   if (!perClause.length) return out;
   if (perClause.length === 1) {
-    for (const [s, m] of perClause[0]!) out.set(s, m.w + (m.exact ? 1 : 0));
+    for (const [s, m] of perClause[0]!) out.set(s, weightOf(m) + (isExact(m) ? 1 : 0));
     return out;
   }
   const order = [...perClause].sort((a, b) => a.size - b.size);
   for (const [s, first] of order[0]!) {
-    let score = first.w;
-    let exact = first.exact;
+    let score = weightOf(first);
+    let exact = isExact(first);
     let ok = true;
     for (let k = 1; k < order.length && ok; k++) {
       const m = order[k]!.get(s);
-      if (!m) ok = false;
+      if (m === undefined) ok = false;
       else {
-        score += m.w;
-        exact &&= m.exact;
+        score += weightOf(m);
+        exact &&= isExact(m);
       }
     }
     if (ok) out.set(s, score / order.length + (exact ? 1 : 0));
