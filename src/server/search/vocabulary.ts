@@ -34,9 +34,9 @@ export function cacheFor(db: Db): VocabCache {
  * trip: the vocabulary is insert-only, so a changed size means another node (or a writer) added
  * words and this node reloads them before correcting anything.
  */
-export async function lexize(db: Db, list: string[]): Promise<{ size: number; lex: Map<string, string[]> }> {
+export async function lexize(db: Db, list: string[], withSize = true): Promise<{ size: number; lex: Map<string, string[]> }> {
   const res = await db.execute(sql`
-    SELECT (SELECT count(*) FROM search_vocabulary)::int AS size,
+    SELECT ${withSize ? sql`(SELECT count(*) FROM search_vocabulary)::int` : sql`-1`} AS size,
            coalesce((SELECT json_object_agg(w, tsvector_to_array(to_tsvector('russian', w))) FROM unnest(${`{${list.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]) AS w), '{}'::json) AS lex`);
   const row = rowsOf<{ size: number; lex: Record<string, string[]> | string }>(res)[0]!;
   const obj = typeof row.lex === 'string' ? (JSON.parse(row.lex) as Record<string, string[]>) : row.lex;
@@ -49,10 +49,12 @@ export async function stemAll(db: Db, cache: VocabCache, words: string[], follow
   // Products changed (a price, a stock flag) or words are new: the vocabulary's size says whether it grew,
   // so a price change costs one small query, not a reload of every word.
   if (missing.length || !followsChanges || cache.vocabStale) {
-    const { size, lex } = await lexize(db, missing);
+    // The vocabulary's size is only asked for when it may have grown (an engine that follows the change feed says so).
+    const needSize = !followsChanges || cache.vocabStale || !cache.vocab;
+    const { size, lex } = await lexize(db, missing, needSize);
     if (cache.stems.size + lex.size > MAX_STEMS) cache.stems.clear();
     for (const [w, l] of lex) cache.stems.set(w, l);
-    cache.vocabStale = !cache.vocab || cache.vocab.size !== size;
+    if (needSize) cache.vocabStale = !cache.vocab || cache.vocab.size !== size;
   }
   if (!cache.vocab || cache.vocabStale) {
     cache.vocab = await loadVocabulary(db);
