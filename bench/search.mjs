@@ -1,4 +1,5 @@
-// `npm run bench:search`: relevance (success@4, MRR) on the judged set and server latency (p50/p95)
+// `npm run bench:search`: relevance (success@1/@4, MRR, precision@4, zero-result share, per kind) on the
+// judged sets and server latency (p50/p95)
 // of POST api/searchHeader/ and GET /search/ at 2,000 and 100,000 products, each against the
 // trivial GET /api/header/ measured in the same run as a baseline. Numbers, not pass/fail; the CPU
 // may be shared, so compare ratios more than absolute values.
@@ -14,10 +15,11 @@ const port = Number(process.env.BENCH_PORT ?? 4432);
 const root = process.env.BENCH_DIR ?? '/tmp/search-bench';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const base = `http://127.0.0.1:${port}`;
-const judged = JSON.parse(fs.readFileSync('tests/search/judged.json', 'utf8'));
+const judgedFiles = ['tests/search/judged.json', 'tests/search/judged-v2.json'];
+const judged = judgedFiles.flatMap((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
 
 // What people type: the judged queries, plus every keystroke prefix of a few (the overlay searches while typing).
-const typing = ['шуруповерт makita', 'lhtkm elfhyfz', 'болгарка 125', 'ЗД7202X'].flatMap((q) => Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i + 2)));
+const typing = ['шуруповерт makita', 'lhtkm elfhyfz', 'болгарка 125', 'ЗД7202X', 'шуруповерт 18в макита', 'піла'].flatMap((q) => Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i + 2)));
 const queries = [...judged.map((j) => j.q), ...typing];
 
 const pct = (list, p) => {
@@ -92,12 +94,17 @@ for (const size of sizes) {
   }
 }
 
+const f3 = (n) => n.toFixed(3);
+const line = (label, k) => `  ${label.padEnd(18)} n=${String(k.n).padStart(3)}  s@1 ${f3(k.successAt1)}  s@4 ${f3(k.successAt4)}  MRR ${f3(k.mrr)}  P@4 ${f3(k.precisionAt4)}  zero ${f3(k.zeroShare)}`;
 for (const { size, relevance, rows, indexMs, rss } of report) {
   console.log(`\n=== ${size.toLocaleString('en')} products (engine ${process.env.SEARCH_ENGINE || 'memory'}; index ready ${ms(indexMs)} after "Store ready"; server RSS ${rss} MB) ===`);
-  console.log(`relevance: ${relevance.queries} judged queries  success@4 ${relevance.successAt4.toFixed(3)}  MRR ${relevance.mrr.toFixed(3)}`);
-  const kinds = Object.entries(relevance.byKind).sort((a, b) => a[1].mrr - b[1].mrr);
-  console.log(`  by kind (weakest first): ${kinds.map(([k, v]) => `${k} ${v.successAt4.toFixed(2)}/${v.mrr.toFixed(2)}`).join(', ')}`);
-  if (relevance.misses.length) console.log(`  misses: ${relevance.misses.join('; ')}`);
+  for (const [file, e] of Object.entries(relevance.sets)) {
+    console.log(`relevance: ${file}`);
+    console.log(line('all', e));
+    for (const [kind, k] of Object.entries(e.byKind).sort((a, b) => a[1].successAt4 - b[1].successAt4)) console.log(line(kind, k));
+    if (e.misses.length) console.log(`  misses: ${e.misses.join('; ')}`);
+  }
+  console.log(`nonsense answered with something: ${relevance.nonsense.found.length}/${relevance.nonsense.n} ${relevance.nonsense.found.join('; ')}`);
   const b = rows[0];
   for (const r of rows) console.log(`  ${r.label.padEnd(28)} n=${String(r.n).padStart(4)}  p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}  max ${ms(r.max).padStart(9)}  p95 ×${(r.p95 / b.p95).toFixed(1)} baseline`);
 }

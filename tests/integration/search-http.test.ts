@@ -92,6 +92,21 @@ describe('/search/ page', () => {
     expect(html).toContain('Популярные разделы');
   });
 
+  it('one unknown word: shows results and names the word left out', async () => {
+    const html = await (await new Visitor().raw(`/search/?q=${encodeURIComponent('шуруповерт мощный')}`)).text();
+    expect(html).toMatch(/Найдено \d+ товар/);
+    expect(html).toMatch(/без учёта слова <s[^>]*>мощный<\/s>/);
+    expect((html.match(/class="card"/g) ?? []).length).toBeGreaterThan(0);
+  });
+
+  it('the catalogue listing by ?query= takes its products from the search engine', async () => {
+    const v = new Visitor();
+    const r = await v.get(`/web/catalog/filter/clear/apply/?query=${encodeURIComponent('шуруповерт 18в макита')}`);
+    const items = r.body.data.items as { name: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const p of items) expect(p.name).toMatch(/^Шуруповёрт.*Makita/);
+  });
+
   it('escapes what was typed and survives huge and control-character queries', async () => {
     const v = new Visitor();
     const attack = '</title><script>alert(1)</script>';

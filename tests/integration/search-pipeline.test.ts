@@ -6,7 +6,7 @@ import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { createTestDb, dbKind, type TestDb } from '../helpers/db';
 import { understand } from '../../src/server/search/understand';
 import { searchEngine, searchHeader, searchPage } from '../../src/server/search/service';
-import { evaluate, type Judgement } from '../../src/server/search/evaluate';
+import { evaluate, falsePositives, type Judgement } from '../../src/server/search/evaluate';
 import { SEARCH_LIMITS } from '../../src/config/constants';
 
 let h: TestDb;
@@ -128,6 +128,61 @@ describe(`query understanding on ${dbKind()}`, () => {
     expect(r.total).toBe(0);
     expect(r.suggestion?.query).toBe('дрель');
     expect(r.popularSections.length).toBeGreaterThan(0);
+  });
+});
+
+describe('issue 17: numbers, partial matches, Belarusian, vocabulary', () => {
+  const props = async (id: number) => (await h.db.select({ p: t.products.properties }).from(t.products).where(eq(t.products.id, id)))[0]!.p as Record<string, unknown>;
+
+  it('matches a number with a unit against the properties: an 18 V Makita screwdriver first', async () => {
+    const r = await top('шуруповерт 18в макита', 100);
+    expect(r.total).toBeGreaterThan(0);
+    for (const p of r.items) {
+      expect(p.name).toMatch(/^Шуруповёрт.*Makita/);
+      expect((await props(p.id)).voltage).toBe(18);
+    }
+    // Converted units: 0,72 кВт is 720 W, 2 м is a 2,000 mm level.
+    for (const p of (await top('болгарка 0,72 квт')).items) expect((await props(p.id)).power).toBe(720);
+    for (const p of (await top('уровень 2 м')).items) expect((await props(p.id)).length).toBe(2000);
+  });
+
+  it('answers with the best part of the query and names the word it left out', async () => {
+    const page = await searchPage(h.db, { q: 'перфоратор мощный', page: 1, sort: 'relevance', brand: [], section: [] });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.ignored).toEqual(['мощный']);
+    all(page.products.map((p) => p.name), (n) => n.startsWith('Перфоратор'));
+    // A brand the catalogue carries is never dropped: «дрель stihl» is nothing, with «дрель» offered.
+    expect((await searchPage(h.db, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] })).ignored).toEqual([]);
+  });
+
+  it('finds nothing for nonsense, and offers no fragment of it', async () => {
+    const nonsense = JSON.parse(fs.readFileSync('tests/search/nonsense.json', 'utf8')) as string[];
+    expect(await falsePositives(h.db, nonsense)).toEqual([]);
+    const sofa = await searchPage(h.db, { q: 'диван кожаный', page: 1, sort: 'relevance', brand: [], section: [] });
+    expect(sofa.total).toBe(0);
+    expect(sofa.suggestion).toBeNull();
+  });
+
+  it('folds Belarusian letters and knows Belarusian tool words', async () => {
+    all(await names('піла'), (n) => n.startsWith('Пила'));
+    all(await names('шрубавёрт'), (n) => n.startsWith('Шуруповёрт'));
+  });
+
+  it('an accessory phrase means the accessory, and a section keeps only its own name', async () => {
+    all(await names('батарея для шуруповерта'), (n) => n.startsWith('Аккумулятор'));
+    const sledge = await searchHeader(h.db, 'кувалда');
+    expect(sledge.categories.map((c) => c.name)).toEqual(['Кувалды']);
+    const battery = await searchHeader(h.db, 'аккумулятор');
+    expect(battery.categories[0]!.name).toBe('Аккумуляторы для инструмента');
+  });
+
+  it('the second judged set: success@4 ≥ 0.92 overall and ≥ 0.85 in every kind, ≤ 3 % without results', async () => {
+    const judged = JSON.parse(fs.readFileSync('tests/search/judged-v2.json', 'utf8')) as Judgement[];
+    expect(judged.length).toBeGreaterThanOrEqual(200);
+    const e = await evaluate(h.db, judged);
+    expect(e.successAt4, JSON.stringify(e.misses)).toBeGreaterThanOrEqual(0.92);
+    for (const [kind, k] of Object.entries(e.byKind)) expect(k.successAt4, kind).toBeGreaterThanOrEqual(0.85);
+    expect(e.zeroShare).toBeLessThanOrEqual(0.03);
   });
 });
 

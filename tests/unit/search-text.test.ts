@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, articleCandidates, chunks, cleanQuery, cyrillicToLatin, editDistance, latinToCyrillic, MAX_QUERY_LENGTH, otherLayout, words } from '../../src/server/search/text';
+import { allowedEdits, articleCandidates, belarusianLayout, chunks, cleanQuery, cyrillicToLatin, editDistance, fold, latinToCyrillic, MAX_QUERY_LENGTH, otherLayout, shortTypoOk, words } from '../../src/server/search/text';
 
 describe('search text helpers', () => {
   it('cleans control characters, zero-width marks and extra spaces, and caps the length', () => {
@@ -46,6 +46,32 @@ describe('search text helpers', () => {
     expect(editDistance('макиат', 'макита')).toBe(1);
     expect(editDistance('бетономешлка', 'бетономешалка')).toBe(1);
     expect(editDistance('кот', 'перфоратор', 2)).toBe(3);
-    expect([3, 4, 6, 7].map(allowedEdits)).toEqual([0, 1, 1, 2]);
+    // Issue 17: short words get one (under a stricter rule), two from six letters.
+    expect([2, 3, 4, 5, 6, 7].map(allowedEdits)).toEqual([0, 1, 1, 1, 2, 2]);
+  });
+
+  it('allows a typo in a 3–4 letter word only as a neighbouring key, a swap or a doubled key', () => {
+    expect(shortTypoOk('дмск', 'диск')).toBe(true);
+    expect(shortTypoOk('дкис', 'диск')).toBe(false);
+    expect(shortTypoOk('бурр', 'бур')).toBe(true);
+    expect(shortTypoOk('круш', 'круг')).toBe(true);
+    expect(shortTypoOk('зуб', 'зубр')).toBe(false);
+    expect(shortTypoOk('крг', 'круг')).toBe(true);
+    expect(shortTypoOk('жиск', 'диск')).toBe(false);
+  });
+
+  it('folds Belarusian letters and Latin look-alikes inside Cyrillic words', () => {
+    expect(fold('Піла')).toBe('пила');
+    expect(fold('ўзровень')).toBe('узровень');
+    expect(fold('пiла дрeль')).toBe('пила дрель');
+    expect(fold('makita')).toBe('makita');
+    expect(otherLayout('іўыср')).toBe('bosch');
+    expect(belarusianLayout('ophjdtym')).toBe('узровень');
+  });
+
+  it('folds article look-alikes both ways and reads a transliterated prefix', () => {
+    expect(articleCandidates('МХ18477')).toContain('MX18477');
+    expect(articleCandidates('KТ15749K')).toContain('KT15749K');
+    expect(articleCandidates('ZD7202X')).toContain('ЗД7202X');
   });
 });

@@ -21,6 +21,7 @@ import {
 import { resolveFilters, runListing, type ListingBase, type ListingResult, type ResolvedFilters } from './listing';
 import { cachedBrands, cachedPropValues, cachedSectionProps, type BrandRef, type Brands } from './reference';
 import { cachedSectionTree, subtreeIds, type SectionNode, type SectionTree } from './sections';
+import { searchScopeIds } from '../search/service';
 
 export type Scope =
   | { kind: 'all' }
@@ -67,8 +68,14 @@ export function queryWhere(query: string): SQL {
   return or(byName, article.length >= 3 ? sql`${products.articleNorm} LIKE ${`${article.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined) ?? sql`FALSE`;
 }
 
+/** A text query's scope comes from the search engine: the products the search page finds (up to its cap). */
+export async function queryScopeWhere(db: Db, query: string): Promise<SQL> {
+  const ids = await searchScopeIds(db, query);
+  return ids.length ? inArray(products.id, ids) : sql`FALSE`;
+}
+
 export async function listingBase(db: Db, scope: Scope): Promise<ListingBase> {
-  const where = scopeWhere(scope);
+  const where = scope.kind === 'query' ? await queryScopeWhere(db, scope.query) : scopeWhere(scope);
   // Properties are facets where every product shares them: a leaf section, or a line (one model).
   const leafId = scope.kind === 'section' && scope.node.children.length === 0 ? scope.node.id : scope.kind === 'line' ? scope.sectionId : null;
   const props = leafId ? ((await cachedSectionProps(db)).get(leafId) ?? []) : [];

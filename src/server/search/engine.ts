@@ -17,6 +17,8 @@ export type SearchRequest = {
   sort?: SearchSort;
   limit: number;
   offset?: number;
+  /** Also order the sections by the best results (the header's categories). */
+  topSections?: boolean;
 };
 
 export type FacetCount = { id: number; count: number };
@@ -31,6 +33,12 @@ export type SearchResult = {
   sections: FacetCount[];
   /** Id of a product whose article equals the query, if any. */
   exactArticleId: number | null;
+  /** Leaf sections in the order of the best results (the header's categories); absent: by count. */
+  topSections?: number[];
+  /** Words of the query left out because no product has them all (partial.ts); empty when all were used. */
+  ignored?: string[];
+  /** Nothing shown: a part of the query that does find something, for «Возможно, вы искали». */
+  relaxed?: { query: string; total: number } | null;
 };
 
 export interface SearchEngine {

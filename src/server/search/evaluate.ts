@@ -1,8 +1,9 @@
 /**
- * Relevance evaluation against the judged set (tests/search/judged.json): success@4 (a relevant
- * product among the overlay's four) and MRR over the first 10 results. A judgement names what is
- * relevant by catalogue facts (sections incl. their subtree, brands, articles), not by ids, so the
- * set stays readable and independent of the pipeline it judges.
+ * Relevance evaluation against the judged sets (tests/search/judged*.json): success@1 and @4 (a relevant
+ * product first / among the overlay's four), MRR over the first 10 results, precision@4, and the share
+ * of queries answered with nothing. A judgement names what is relevant by catalogue facts (sections incl.
+ * their subtree, brands, articles, property values), not by ids, so the set stays readable and
+ * independent of the pipeline it judges. All facts named must hold (brand + type + attribute).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -11,12 +12,26 @@ import type { SearchEngine } from './engine';
 import { understand } from './understand';
 import { rowsOf } from './rows';
 
-export type Judgement = { q: string; kind: string; relevant: { sections?: string[]; brands?: string[]; articles?: string[] } };
-export type QueryOutcome = { q: string; kind: string; rank: number | null; top: number[] };
-export type Evaluation = { queries: number; successAt4: number; mrr: number; byKind: Record<string, { n: number; successAt4: number; mrr: number }>; misses: QueryOutcome[] };
+export type Judgement = {
+  q: string;
+  kind: string;
+  relevant: { sections?: string[]; brands?: string[]; articles?: string[]; props?: Record<string, (string | number)[]> };
+};
+export type QueryOutcome = { q: string; kind: string; rank: number | null; top: number[]; total: number; precision: number };
+export type Score = { n: number; successAt1: number; successAt4: number; mrr: number; precisionAt4: number; zeroShare: number };
+export type Evaluation = Score & { queries: number; byKind: Record<string, Score>; misses: QueryOutcome[] };
+
+const textArray = (list: string[]) => `{${list.map((a) => `"${a.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 async function relevantIds(db: Db, j: Judgement): Promise<Set<number>> {
   const r = j.relevant;
+  const props = Object.entries(r.props ?? {});
+  const propSql = props.length
+    ? sql.join(
+        props.map(([code, values]) => sql`AND (p.properties ->> ${code}) = ANY(${textArray(values.map(String))}::text[])`),
+        sql` `,
+      )
+    : sql``;
   const res = await db.execute(sql`
     WITH RECURSIVE sub AS (
       SELECT id FROM sections WHERE code = ANY(${`{${(r.sections ?? []).join(',')}}`}::text[])
@@ -26,26 +41,43 @@ async function relevantIds(db: Db, j: Judgement): Promise<Set<number>> {
     WHERE p.active
       AND (${r.sections?.length ?? 0} = 0 OR p.section_id IN (SELECT id FROM sub))
       AND (${r.brands?.length ?? 0} = 0 OR b.code = ANY(${`{${(r.brands ?? []).join(',')}}`}::text[]))
-      AND (${r.articles?.length ?? 0} = 0 OR p.article = ANY(${`{${(r.articles ?? []).map((a) => `"${a}"`).join(',')}}`}::text[]))`);
+      AND (${r.articles?.length ?? 0} = 0 OR p.article = ANY(${textArray(r.articles ?? [])}::text[]))
+      ${propSql}`);
   return new Set(rowsOf<{ id: number }>(res).map((x) => Number(x.id)));
 }
 
-export async function evaluate(db: Db, judged: Judgement[], engine: SearchEngine = searchEngine(db)): Promise<Evaluation> {
+function score(list: QueryOutcome[]): Score {
+  const n = list.length || 1;
+  return {
+    n: list.length,
+    successAt1: list.filter((o) => o.rank === 1).length / n,
+    successAt4: list.filter((o) => o.rank !== null && o.rank <= 4).length / n,
+    mrr: list.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / n,
+    precisionAt4: list.reduce((s, o) => s + o.precision, 0) / n,
+    zeroShare: list.filter((o) => o.total === 0).length / n,
+  };
+}
+
+export async function evaluate(db: Db, judged: Judgement[], engine: SearchEngine = searchEngine(db), opts: { skipUnjudgeable?: boolean } = {}): Promise<Evaluation> {
   const outcomes: QueryOutcome[] = [];
   for (const j of judged) {
     const relevant = await relevantIds(db, j);
+    if (!relevant.size && opts.skipUnjudgeable) continue;
     if (!relevant.size) throw new Error(`judged query «${j.q}» has no relevant product in this catalogue`);
     const result = await engine.search(await understand(db, j.q), { limit: 10 });
     const idx = result.ids.findIndex((id) => relevant.has(id));
-    outcomes.push({ q: j.q, kind: j.kind, rank: idx < 0 ? null : idx + 1, top: result.ids.slice(0, 4) });
+    const top = result.ids.slice(0, 4);
+    outcomes.push({ q: j.q, kind: j.kind, rank: idx < 0 ? null : idx + 1, top, total: result.total, precision: top.filter((id) => relevant.has(id)).length / 4 });
   }
-  const score = (list: QueryOutcome[]) => ({
-    n: list.length,
-    successAt4: list.filter((o) => o.rank !== null && o.rank <= 4).length / list.length,
-    mrr: list.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / list.length,
-  });
   const byKind: Evaluation['byKind'] = {};
   for (const kind of [...new Set(outcomes.map((o) => o.kind))]) byKind[kind] = score(outcomes.filter((o) => o.kind === kind));
   const all = score(outcomes);
-  return { queries: all.n, successAt4: all.successAt4, mrr: all.mrr, byKind, misses: outcomes.filter((o) => o.rank === null || o.rank > 4) };
+  return { ...all, queries: all.n, byKind, misses: outcomes.filter((o) => o.rank === null || o.rank > 4) };
+}
+
+/** Queries that should find nothing (a sofa in a tools shop): how many of them did find something. */
+export async function falsePositives(db: Db, queries: string[], engine: SearchEngine = searchEngine(db)): Promise<string[]> {
+  const out: string[] = [];
+  for (const q of queries) if ((await engine.search(await understand(db, q), { limit: 1 })).total > 0) out.push(q);
+  return out;
 }

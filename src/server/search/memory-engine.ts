@@ -7,162 +7,57 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Plan, Term } from './understand';
+import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from './rows';
-import { vocabularyMayHaveChanged } from './understand';
+import { vocabularyMayHaveChanged } from './vocabulary';
+import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
+import { choosePartial, type Coverage } from './partial';
 
-/** Weight of a word by where it stands: name and brand (A), section path (B), properties (C). */
-const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
 /** Above this many unseen changes a node reloads everything instead. */
 const MAX_INCREMENTAL = 5000;
-
-type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean };
-type Posting = { slots: number[]; weights: number[] };
-
-type Row = { id: number; doc: string; brand_id: number; section_id: number; price: number; popularity: number; created: number; article_norm: string; active: boolean };
-
-/**
- * Article numbers in names become lexemes too ("gsb1234k", "060111662"): a short number such as "12" while
- * typing "болгарка 12…" would expand to thousands of them. Articles have their own path (exact, prefix, part),
- * so completions of 1–3 digits skip them.
- */
-const ARTICLE_LIKE = /^(?=.*\d)(?:.*\p{L}.*|\d{6,})$/u;
-
-const TSV = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
-
-function parseDoc(doc: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of doc.matchAll(TSV)) {
-    const lex = m[1]!.replace(/''/g, "'");
-    // A word both in the name and in the section path ("Аккумулятор …" in «Аккумуляторы») outweighs a word
-    // only in the name ("… (1 АКБ + ЗУ)" of a screwdriver kit): each place counts once.
-    const letters = new Set((m[2] ?? 'D').split(',').map((pos) => pos.replace(/[0-9]/g, '') || 'D'));
-    let w = 0;
-    for (const l of letters) w += WEIGHT[l] ?? WEIGHT.D!;
-    out.set(lex, w);
-  }
-  return out;
-}
-
-class MemoryIndex {
-  slots: Slot[] = [];
-  bySlotId = new Map<number, number>();
-  postings = new Map<string, Posting>();
-  byArticle = new Map<string, number[]>();
-  private sortedLexemes: string[] | null = null;
-  private articleText: { text: string; starts: number[] } | null = null;
-  lastChange = 0;
-
-  add(r: Row): void {
-    const old = this.bySlotId.get(r.id);
-    if (old !== undefined) this.slots[old]!.live = false;
-    if (!r.active) {
-      this.bySlotId.delete(r.id);
-      return;
-    }
-    const slot = this.slots.length;
-    this.articleText = null;
-    this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true });
-    this.bySlotId.set(r.id, slot);
-    for (const [lex, w] of parseDoc(r.doc)) {
-      let p = this.postings.get(lex);
-      if (!p) {
-        this.postings.set(lex, (p = { slots: [], weights: [] }));
-        this.sortedLexemes = null;
-      }
-      p.slots.push(slot);
-      p.weights.push(w);
-    }
-    const list = this.byArticle.get(r.article_norm) ?? [];
-    list.push(slot);
-    this.byArticle.set(r.article_norm, list);
-  }
-
-  /**
-   * Slots whose article contains `part`: one native indexOf pass over all articles joined by a
-   * separator (a few ms at 100,000) instead of 100,000 includes() calls.
-   */
-  articlesContaining(part: string): number[] {
-    if (!this.articleText) {
-      const starts: number[] = [];
-      let text = '';
-      for (const slot of this.slots) {
-        starts.push(text.length);
-        text += `${slot.article}\n`;
-      }
-      this.articleText = { text, starts };
-    }
-    const { text, starts } = this.articleText;
-    const out: number[] = [];
-    for (let at = text.indexOf(part); at >= 0 && out.length < 5000; at = text.indexOf(part, at + 1)) {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      if (this.slots[lo]!.live && out[out.length - 1] !== lo) out.push(lo);
-    }
-    return out;
-  }
-
-  remove(id: number): void {
-    const old = this.bySlotId.get(id);
-    if (old !== undefined) this.slots[old]!.live = false;
-    this.bySlotId.delete(id);
-  }
-
-  /** Lexemes starting with `prefix`, from a lazily rebuilt sorted list. */
-  withPrefix(prefix: string): string[] {
-    this.sortedLexemes ??= [...this.postings.keys()].sort();
-    const list = this.sortedLexemes;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    const skipArticles = /^\d{1,3}$/.test(prefix);
-    for (let i = lo; i < list.length && list[i]!.startsWith(prefix); i++) if (!skipArticles || !ARTICLE_LIKE.test(list[i]!)) out.push(list[i]!);
-    return out;
-  }
-
-  /** Live slots having the term, with its weight (a prefix takes the best of its completions). */
-  term(t: Term): Map<number, { w: number; exact: boolean }> {
-    const out = new Map<number, { w: number; exact: boolean }>();
-    const lexemes = t.prefix ? this.withPrefix(t.lex) : [t.lex];
-    for (const lex of lexemes) {
-      const p = this.postings.get(lex);
-      if (!p) continue;
-      const exact = lex === t.lex;
-      for (let i = 0; i < p.slots.length; i++) {
-        const s = p.slots[i]!;
-        if (!this.slots[s]!.live) continue;
-        const prev = out.get(s);
-        const w = p.weights[i]!;
-        if (!prev || w > prev.w || (exact && !prev.exact)) out.set(s, { w: Math.max(w, prev?.w ?? 0), exact: exact || !!prev?.exact });
-      }
-    }
-    return out;
-  }
-}
+/** The header's categories follow the sections of this many best results, not the biggest sections. */
+const TOP_FOR_SECTIONS = 48;
+/** Postings above which a clause is evaluated only among the other clauses' matches when answering in part. */
+const HUGE_CLAUSE = 20_000;
 
 type Cache = { index: MemoryIndex; loading: Promise<void> | null };
 const g = globalThis as typeof globalThis & { __searchMemory?: WeakMap<object, Cache> };
 g.__searchMemory ??= new WeakMap();
 
 const ROW_SQL = sql`SELECT p.id, d.doc::text AS doc, p.brand_id, p.section_id, p.price::float8 AS price, p.popularity,
-  extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active
+  extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active, p.properties
   FROM products p JOIN search_documents d ON d.product_id = p.id`;
+
+/**
+ * The change feed, read past `after`: product ids (null = everything changed, reload). The one place
+ * that knows where the feed lives, so that it can be pointed at another log.
+ */
+export async function readChanges(db: Db, after: number, limit: number): Promise<{ id: number; productId: number | null }[]> {
+  const rows = rowsOf<{ id: string | number; product_id: number | null }>(await db.execute(sql`SELECT id, product_id FROM search_changes WHERE id > ${after} ORDER BY id LIMIT ${limit}`));
+  return rows.map((r) => ({ id: Number(r.id), productId: r.product_id }));
+}
+
+async function lastChange(db: Db): Promise<number> {
+  const [mark] = rowsOf<{ last: string | number | null }>(await db.execute(sql`SELECT max(id) AS last FROM search_changes`));
+  return Number(mark?.last ?? 0);
+}
+
+async function loadUnits(db: Db): Promise<SectionUnits> {
+  const rows = rowsOf<{ section_id: number; code: string; unit: string | null }>(await db.execute(sql`SELECT section_id, code, unit FROM section_properties`));
+  const out: SectionUnits = new Map();
+  for (const r of rows) {
+    const m = out.get(r.section_id) ?? new Map<string, string | null>();
+    m.set(r.code, r.unit);
+    out.set(r.section_id, m);
+  }
+  return out;
+}
 
 async function loadAll(db: Db): Promise<MemoryIndex> {
   const index = new MemoryIndex();
-  const [mark] = rowsOf<{ last: string | number | null }>(await db.execute(sql`SELECT max(id) AS last FROM search_changes`));
-  index.lastChange = Number(mark?.last ?? 0);
+  index.lastChange = await lastChange(db);
+  index.units = await loadUnits(db);
   // Chunks keep the driver's memory flat at 100,000 products.
   for (let after = 0; ; ) {
     const rows = rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT 20000`));
@@ -172,6 +67,8 @@ async function loadAll(db: Db): Promise<MemoryIndex> {
   }
   return index;
 }
+
+type Hit = { slot: Slot; tier: number; score: number };
 
 export class MemorySearchEngine implements SearchEngine {
   readonly name = 'memory';
@@ -192,21 +89,19 @@ export class MemorySearchEngine implements SearchEngine {
     }
     if (cache.loading) await cache.loading;
     const index = cache.index;
-    const changes = rowsOf<{ id: string | number; product_id: number | null }>(
-      await this.db.execute(sql`SELECT id, product_id FROM search_changes WHERE id > ${index.lastChange} ORDER BY id LIMIT ${MAX_INCREMENTAL + 1}`),
-    );
+    const changes = await readChanges(this.db, index.lastChange, MAX_INCREMENTAL + 1);
     if (!changes.length) return index;
     vocabularyMayHaveChanged(this.db);
-    if (changes.length > MAX_INCREMENTAL || changes.some((c) => c.product_id === null)) {
+    if (changes.length > MAX_INCREMENTAL || changes.some((c) => c.productId === null)) {
       cache.index = await loadAll(this.db);
       return cache.index;
     }
-    const ids = [...new Set(changes.map((c) => c.product_id!))];
+    const ids = [...new Set(changes.map((c) => c.productId!))];
     const rows = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`));
     const found = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!found.has(id)) index.remove(id);
     for (const r of rows) index.add(r);
-    index.lastChange = Math.max(index.lastChange, ...changes.map((c) => Number(c.id)));
+    index.lastChange = Math.max(index.lastChange, ...changes.map((c) => c.id));
     return index;
   }
 
@@ -222,55 +117,50 @@ export class MemorySearchEngine implements SearchEngine {
     const index = await (this.synced ?? this.index());
     this.synced = null;
     // slot → [tier, score]; tiers: exact article 0, article prefix 1, article part 2, words 3.
-    const hits = new Map<number, { tier: number; score: number }>();
+    const hits = new Map<number, Hit>();
     const put = (slot: number, tier: number, score: number) => {
       const prev = hits.get(slot);
-      if (!prev || tier < prev.tier || (tier === prev.tier && score > prev.score)) hits.set(slot, { tier, score });
+      if (!prev) hits.set(slot, { slot: index.slots[slot]!, tier, score });
+      else if (tier < prev.tier || (tier === prev.tier && score > prev.score)) {
+        prev.tier = tier;
+        prev.score = score;
+      }
     };
     for (const a of plan.articles) for (const s of index.byArticle.get(a) ?? []) if (index.slots[s]!.live) put(s, 0, 0);
-    if (plan.articlePart) for (const s of index.articlesContaining(plan.articlePart)) put(s, index.slots[s]!.article.startsWith(plan.articlePart) ? 1 : 2, 0);
-    const clauses = plan.clauses.filter((c) => c.alternatives.some((a) => a.length));
+    for (const part of plan.articleParts) for (const s of index.articlesContaining(part)) put(s, index.slots[s]!.article.startsWith(part) ? 1 : 2, 0);
+    const clauses = plan.clauses.filter((c) => !c.context && (c.alternatives.some((a) => a.length) || c.quantity || c.articleParts || c.sectionIds));
+    let ignored: string[] = [];
+    const boost = plan.boostSections?.length ? new Set(plan.boostSections) : null;
+    const putWords = (s: number, score: number) => put(s, 3, boost?.has(index.slots[s]!.sectionId) ? score + 2 : score);
+    let relaxed: SearchResult['relaxed'] = null;
     if (clauses.length) {
-      // Each clause: any alternative; an alternative: every term. Score = the best weight per clause, +1 if no word was only completed.
-      const perClause = clauses.map((c) => {
-        const out = new Map<number, { w: number; exact: boolean }>();
-        for (const alt of c.alternatives) {
-          if (!alt.length) continue;
-          const maps = alt.map((t) => index.term(t)).sort((a, b) => a.size - b.size);
-          for (const [s, first] of maps[0]!) {
-            let w = first.w;
-            let exact = first.exact;
-            let ok = true;
-            for (let k = 1; k < maps.length && ok; k++) {
-              const m = maps[k]!.get(s);
-              if (!m) ok = false;
-              else {
-                w += m.w;
-                exact &&= m.exact;
-              }
-            }
-            if (!ok) continue;
-            w /= maps.length;
-            const prev = out.get(s);
-            if (!prev || w > prev.w || (exact && !prev.exact)) out.set(s, { w: Math.max(w, prev?.w ?? 0), exact: exact || !!prev?.exact });
-          }
-        }
-        return out;
-      });
-      perClause.sort((a, b) => a.size - b.size);
-      for (const [s, first] of perClause[0]!) {
-        let score = first.w;
-        let exact = first.exact;
-        let ok = true;
-        for (let k = 1; k < perClause.length && ok; k++) {
-          const m = perClause[k]!.get(s);
-          if (!m) ok = false;
-          else {
-            score += m.w;
-            exact &&= m.exact;
-          }
-        }
-        if (ok) put(s, 3, score / perClause.length + (exact ? 1 : 0));
+      // The cheapest clause first; the others only look at its slots («шуруповерт 1» must not build the map of every «1…»).
+      const order = clauses.map((c, i) => ({ i, cost: clauseCost(index, c) })).sort((a, b) => a.cost - b.cost);
+      let perClause: Map<number, Match>[] = new Array(clauses.length);
+      let only: Map<number, Match> | null = null;
+      for (const { i } of order) {
+        perClause[i] = clauseMatches(index, clauses[i]!, only);
+        only = perClause[i]!;
+      }
+      const strict = intersect(perClause);
+      if (strict.size || hits.size) for (const [s, h] of strict) putWords(s, h);
+      else {
+        // Nothing has every clause: the coverage needs each clause's own matches. A huge clause (a bare «3» while
+        // typing) is only looked at among the others' matches: on its own it could never be the answer.
+        const costs = new Map(order.map(({ i, cost }) => [i, cost]));
+        perClause = clauses.map((c, i) => (costs.get(i)! <= HUGE_CLAUSE ? clauseMatches(index, c, null) : new Map<number, Match>()));
+        const union = new Map<number, Match>();
+        perClause.forEach((m, i) => costs.get(i)! <= HUGE_CLAUSE && m.forEach((v, k) => union.set(k, v)));
+        clauses.forEach((c, i) => costs.get(i)! > HUGE_CLAUSE && union.size && (perClause[i] = clauseMatches(index, c, union)));
+        const choice = choosePartial(
+          clauses.map((c) => c.role),
+          coverage(perClause),
+          clauses.map((c) => c.role === 'brand' && c.how !== 'typo'),
+        );
+        if (choice?.show) {
+          for (const [s, h] of intersect(choice.kept.map((i) => perClause[i]!))) putWords(s, h);
+          ignored = choice.ignored.map((i) => clauses[i]!.typed);
+        } else if (choice?.suggest) relaxed = { query: choice.kept.map((i) => clauses[i]!.shown).join(' '), total: choice.count };
       }
     }
 
@@ -278,17 +168,20 @@ export class MemorySearchEngine implements SearchEngine {
     const sectionSet = req.sectionIds?.length ? new Set(req.sectionIds) : null;
     const brands = new Map<number, number>();
     const sections = new Map<number, number>();
-    const filtered: { slot: Slot; tier: number; score: number }[] = [];
+    const filtered: Hit[] = [];
+    const unfiltered: Hit[] = [];
     let exactArticleId: number | null = null;
     let exactPopularity = -1;
-    for (const [s, h] of hits) {
-      const slot = index.slots[s]!;
+    for (const h of hits.values()) {
+      const slot = h.slot;
       const inBrand = !brandSet || brandSet.has(slot.brandId);
       const inSection = !sectionSet || sectionSet.has(slot.sectionId);
       if (inSection) brands.set(slot.brandId, (brands.get(slot.brandId) ?? 0) + 1);
       if (inBrand) sections.set(slot.sectionId, (sections.get(slot.sectionId) ?? 0) + 1);
-      if (inBrand && inSection) filtered.push({ slot, tier: h.tier, score: h.score });
       if (h.tier === 0 && slot.popularity > exactPopularity) [exactArticleId, exactPopularity] = [slot.id, slot.popularity];
+      if (!inBrand) continue;
+      if (inSection) filtered.push(h);
+      if (req.topSections) unfiltered.push(h);
     }
     const cmp = COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
@@ -296,11 +189,121 @@ export class MemorySearchEngine implements SearchEngine {
       .slice(offset)
       .map((x) => x.slot.id);
     const facet = (m: Map<number, number>): FacetCount[] => [...m].map(([id, count]) => ({ id, count })).sort((a, b) => b.count - a.count || a.id - b.id);
-    return { ids, total: filtered.length, brands: facet(brands), sections: facet(sections), exactArticleId };
+    return { ids, total: filtered.length, brands: facet(brands), sections: facet(sections), exactArticleId, topSections: req.topSections ? topSections(unfiltered, sections) : undefined, ignored, relaxed };
   }
 }
 
-type Hit = { slot: Slot; tier: number; score: number };
+/** Every slot a clause accepts, with the weight of where it matched and whether it matched exactly. */
+function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> | null): Map<number, Match> {
+  // The common case, one word: its postings as they are, no copies.
+  const alts = c.alternatives.filter((a) => a.length);
+  if (!c.quantity && !c.articleParts && !c.sectionIds && alts.length === 1 && alts[0]!.length === 1) return index.term(alts[0]![0]!, only);
+  const out = new Map<number, Match>();
+  const merge = (m: Map<number, Match>) => {
+    if (!out.size && !only) {
+      for (const [s, x] of m) out.set(s, x);
+      return;
+    }
+    for (const [s, x] of m) {
+      if (only && !only.has(s)) continue;
+      out.set(s, combine(out.get(s), x));
+    }
+  };
+  // A number with a unit is matched by the products' properties only: «18» in a weight or an article is not 18 V.
+  const textToo = !c.quantity || c.quantity.dim === null;
+  if (textToo)
+    for (const alt of c.alternatives) {
+      if (!alt.length) continue;
+      if (alt.length === 1) {
+        index.termInto(alt[0]!, only, out);
+        continue;
+      }
+      const maps = alt.map((t) => index.term(t, only)).sort((a, b) => a.size - b.size);
+      const all = new Map<number, Match>();
+      for (const [s, first] of maps[0]!) {
+        let w = weightOf(first);
+        let exact = isExact(first);
+        let ok = true;
+        for (let k = 1; k < maps.length && ok; k++) {
+          const m = maps[k]!.get(s);
+          if (m === undefined) ok = false;
+          else {
+            w += weightOf(m);
+            exact &&= isExact(m);
+          }
+        }
+        if (ok) all.set(s, match(w / maps.length, exact));
+      }
+      merge(all);
+    }
+  if (c.quantity) merge(index.quantity(c.quantity, only));
+  for (const part of c.articleParts ?? []) merge(new Map(index.articlesContaining(part).map((s) => [s, match(1, true)])));
+  if (c.sectionIds) {
+    const set = new Set(c.sectionIds);
+    const m = new Map<number, Match>();
+    if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, match(0.6, true));
+    else for (const id of set) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, match(0.6, true));
+    merge(m);
+  }
+  return out;
+}
+
+/** Roughly how many postings a clause reads. */
+function clauseCost(index: MemoryIndex, c: Clause): number {
+  let n = 0;
+  if (!c.quantity || c.quantity.dim === null) for (const alt of c.alternatives) if (alt.length) n += Math.min(...alt.map((t) => index.termCost(t)));
+  if (c.quantity) n += index.quantityCost(c.quantity);
+  if (c.articleParts) n += 500;
+  if (c.sectionIds) n += c.sectionIds.reduce((sum, id) => sum + (index.bySection.get(id)?.length ?? 0), 0);
+  return n;
+}
+
+/** Slots in every clause; score = the average weight per clause, +1 when no word was only completed. */
+function intersect(perClause: Map<number, Match>[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!perClause.length) return out;
+  if (perClause.length === 1) {
+    for (const [s, m] of perClause[0]!) out.set(s, weightOf(m) + (isExact(m) ? 1 : 0));
+    return out;
+  }
+  const order = [...perClause].sort((a, b) => a.size - b.size);
+  for (const [s, first] of order[0]!) {
+    let score = weightOf(first);
+    let exact = isExact(first);
+    let ok = true;
+    for (let k = 1; k < order.length && ok; k++) {
+      const m = order[k]!.get(s);
+      if (m === undefined) ok = false;
+      else {
+        score += weightOf(m);
+        exact &&= isExact(m);
+      }
+    }
+    if (ok) out.set(s, score / order.length + (exact ? 1 : 0));
+  }
+  return out;
+}
+
+/** How many slots match exactly each set of clauses (a bit mask per set). */
+function coverage(perClause: Map<number, Match>[]): Coverage[] {
+  const masks = new Map<number, number>();
+  perClause.forEach((m, i) => {
+    for (const s of m.keys()) masks.set(s, (masks.get(s) ?? 0) | (1 << i));
+  });
+  const counts = new Map<number, number>();
+  for (const mask of masks.values()) counts.set(mask, (counts.get(mask) ?? 0) + 1);
+  return [...counts].map(([mask, count]) => ({ mask, count }));
+}
+
+/** Sections in the order of the best results (most of the top, then the rest by count). */
+function topSections(hits: Hit[], counts: Map<number, number>): number[] {
+  const top = topK([...hits], COMPARE.relevance, TOP_FOR_SECTIONS);
+  const inTop = new Map<number, number>();
+  for (const h of top) inTop.set(h.slot.sectionId, (inTop.get(h.slot.sectionId) ?? 0) + 1);
+  const rest = [...counts.keys()].filter((id) => !inTop.has(id)).sort((a, b) => counts.get(b)! - counts.get(a)! || a - b);
+  return [...[...inTop].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id), ...rest];
+}
+
 const byId = (a: Hit, b: Hit) => a.slot.id - b.slot.id;
 const COMPARE: Record<SearchSort, (a: Hit, b: Hit) => number> = {
   relevance: (a, b) => a.tier - b.tier || b.score - a.score || b.slot.popularity - a.slot.popularity || byId(a, b),

@@ -9,7 +9,7 @@ import { cardsByIds, type ProductCard } from '../catalog/cards';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
-import { understand, type Plan } from './understand';
+import { prepareUnderstanding, understand, type Plan } from './understand';
 import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
 
@@ -36,6 +36,8 @@ export type HeaderResult = {
   brands: HeaderBrand[];
   products: HeaderProduct[];
   sts: string[];
+  /** Words left out because no product has them all («Без учёта: …»). */
+  ignored: string[];
 };
 
 type BrandRow = { id: number; code: string; name: string };
@@ -109,22 +111,26 @@ function suggestions(plan: Plan, result: SearchResult, sectionsById: Map<number,
 
 async function understood(db: Db, query: string, engine: SearchEngine): Promise<Plan> {
   if (engine.sync) await engine.sync();
+  // An empty query (the server's warm-up at boot, a cleared field) also loads what understanding needs.
+  if (!query.trim()) await prepareUnderstanding(db);
   return understand(db, query, { followsChanges: !!engine.sync });
 }
 
 export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
   const plan = await understood(db, query, engine);
-  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products });
+  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products, topSections: true });
   const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
     headerProducts(db, result.ids),
     brandRows(db, result.brands.slice(0, SEARCH_LIMITS.brands).map((b) => b.id)),
   ]);
-  const categories = result.sections
+  // Sections of the best results first: «аккумулятор» shows batteries, not the screwdriver kits that mention one.
+  const countOf = new Map(result.sections.map((s) => [s.id, s.count]));
+  const categories = (result.topSections ?? result.sections.map((s) => s.id))
     .slice(0, SEARCH_LIMITS.categories)
-    .map((s) => {
-      const node = tree.byId.get(s.id);
-      return node ? { id: node.id, name: node.name, url: node.url, count: s.count } : null;
+    .map((id) => {
+      const node = tree.byId.get(id);
+      return node ? { id: node.id, name: node.name, url: node.url, count: countOf.get(id) ?? 0 } : null;
     })
     .filter((c): c is HeaderCategory => c !== null);
   const brandList = result.brands
@@ -142,6 +148,7 @@ export async function searchHeader(db: Db, query: string, engine: SearchEngine =
     brands: brandList,
     products: items,
     sts: suggestions(plan, result, tree.byId, brandMap),
+    ignored: result.ignored ?? [],
   };
 }
 
@@ -157,6 +164,8 @@ export type SearchPageData = {
   sections: FacetOption[];
   /** When nothing matched: a shorter or corrected query that does match, with its count. */
   suggestion: { query: string; total: number } | null;
+  /** Words of the query the results do not take into account (no product has them all). */
+  ignored: string[];
   popularSections: SectionNode[];
 };
 
@@ -179,18 +188,18 @@ export async function searchPage(db: Db, input: SearchPageInput, engine: SearchE
   let suggestion: SearchPageData['suggestion'] = null;
   let popularSections: SectionNode[] = [];
   if (result.total === 0 && plan.query) {
-    suggestion = await relaxedQuery(db, plan, engine);
+    suggestion = result.relaxed !== undefined ? result.relaxed : await relaxedQuery(db, plan, engine);
     popularSections = tree.roots
       .flatMap((r) => r.children)
       .sort((a, b) => b.productCount - a.productCount)
       .slice(0, 8);
   }
-  return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections };
+  return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections, ignored: result.ignored ?? [] };
 }
 
 /**
- * Nothing matched every word: offer the understood query without the word that blocks it most
- * (the one whose removal finds the most), or the corrected query itself.
+ * Nothing matched every word, on an engine that does not choose a part itself (the PostgreSQL one):
+ * offer the understood query without the word that blocks it most (the one whose removal finds the most).
  */
 async function relaxedQuery(db: Db, plan: Plan, engine: SearchEngine): Promise<{ query: string; total: number } | null> {
   if (plan.clauses.length < 2) return null;
@@ -205,4 +214,17 @@ async function relaxedQuery(db: Db, plan: Plan, engine: SearchEngine): Promise<{
     if (r.total > 0 && (!best || r.total > best.total)) best = { query: text, total: r.total };
   }
   return best;
+}
+
+/** The most products a catalogue listing scoped by a text query (`?query=`) takes from the engine. */
+export const QUERY_SCOPE_LIMIT = 5000;
+
+/**
+ * Ids of the products a text query finds, as the search page finds them (same understanding, same
+ * partial matching), for listings that filter and sort on their own (the catalogue's `?query=`).
+ */
+export async function searchScopeIds(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<number[]> {
+  const plan = await understood(db, query, engine);
+  const result = await engine.search(plan, { limit: QUERY_SCOPE_LIMIT });
+  return result.ids;
 }

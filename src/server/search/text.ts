@@ -3,6 +3,7 @@
  * article candidates, edit distance. No database here, so all of it is unit-tested directly.
  */
 import ru from 'convert-layout/ru';
+import by from 'convert-layout/by';
 import { normalizeArticle, translit } from '../lib/text';
 
 /** The header field's maxlength; longer input is cut, never rejected, on the results page. */
@@ -15,9 +16,21 @@ export function cleanQuery(raw: string): string {
   return raw.normalize('NFKC').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
-/** Lower case and ё = е, as the database folds documents (search_fold). */
+/** Latin letters that look like Cyrillic ones: typed inside a Cyrillic word («пiла», «дрeль»). */
+const LOOKALIKE_TO_CYR: Record<string, string> = { a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', i: 'и', k: 'к', m: 'м', o: 'о', p: 'р', t: 'т', x: 'х', y: 'у' };
+const MIXED_WORD = /[\p{L}]*[а-яё][\p{L}]*/gu;
+
+/**
+ * Lower case, ё = е (as the database folds documents, search_fold), Belarusian і = и and ў = у,
+ * and Latin look-alike letters inside a Cyrillic word made Cyrillic.
+ */
 export function fold(s: string): string {
-  return s.toLowerCase().replace(/ё/g, 'е');
+  return s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/і/g, 'и')
+    .replace(/ў/g, 'у')
+    .replace(MIXED_WORD, (w) => (/[a-z]/.test(w) ? w.replace(/[a-z]/g, (c) => LOOKALIKE_TO_CYR[c] ?? c) : w));
 }
 
 /** Query chunks: whitespace and punctuation that no keyboard layout maps to a letter split them. */
@@ -28,7 +41,7 @@ export function chunks(q: string): string[] {
 export const words = (s: string): string[] => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const LATIN_KEYS = /^[a-z[\];',.`~]+$/i;
-const CYR_KEYS = /^[а-яё.,;'[\]]+$/i;
+const CYR_KEYS = /^[а-яёіў.,;'[\]]+$/i;
 
 /**
  * The same keys typed in the other layout. Only whole chunks made of letter keys are converted,
@@ -36,8 +49,16 @@ const CYR_KEYS = /^[а-яё.,;'[\]]+$/i;
  */
 export function otherLayout(chunk: string): string | null {
   if (LATIN_KEYS.test(chunk) && /[a-z]/i.test(chunk)) return fold(ru.fromEn(chunk.toLowerCase()));
+  // Belarusian keys: і (s), ў (o) and the apostrophe (]) sit where Russian has ы… и, щ and ъ.
+  if (CYR_KEYS.test(chunk) && /[іў]/i.test(chunk)) return by.toEn(chunk.toLowerCase()).toLowerCase();
   if (CYR_KEYS.test(chunk) && /[а-яё]/i.test(chunk)) return ru.toEn(fold(chunk)).toLowerCase();
   return null;
+}
+
+/** The Belarusian layout reading of a Latin chunk, when it differs from the Russian one (the «o» key is ў). */
+export function belarusianLayout(chunk: string): string | null {
+  if (!LATIN_KEYS.test(chunk) || !/[o\]]/i.test(chunk)) return null;
+  return fold(by.fromEn(chunk.toLowerCase())).replace(/'/g, '');
 }
 
 /** Latin spelling of Russian words → Cyrillic ("drel" → "дрел", "shurupovert" → "шуруповерт"). */
@@ -73,8 +94,29 @@ export function cyrillicToLatin(word: string): string | null {
   return translit(word);
 }
 
+const CYR_LOOKALIKE: Record<string, string> = { А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y' };
+const LAT_LOOKALIKE: Record<string, string> = Object.fromEntries(Object.entries(CYR_LOOKALIKE).map(([c, l]) => [l, c]));
+
+/** The article's letters as Latin look-alikes («МХ18477» → «MX18477») and as Cyrillic ones. */
+export function lookalikes(article: string): string[] {
+  const up = article.toUpperCase();
+  return [up.replace(/[А-Я]/g, (c) => CYR_LOOKALIKE[c] ?? c), up.replace(/[A-Z]/g, (c) => LAT_LOOKALIKE[c] ?? c)];
+}
+
+/** A letter prefix typed in transliteration: «ZD7202X» for «ЗД7202X», «ХП» for «HP». */
+function translitPrefix(head: string): string[] {
+  const out: string[] = [];
+  const lower = head.toLowerCase();
+  const cyr = latinToCyrillic(lower);
+  if (cyr) out.push(cyr);
+  const lat = cyrillicToLatin(lower);
+  if (lat) out.push(lat);
+  return out;
+}
+
 /**
- * Article numbers as people paste them: "GSB 1234 K", "gsb-1234-k", "ПЫИ1234Л" (wrong layout).
+ * Article numbers as people paste them: "GSB 1234 K", "gsb-1234-k", "ПЫИ1234Л" (wrong layout),
+ * "МХ18477" (Cyrillic look-alikes of a Latin prefix), "zd7202x" (a Cyrillic prefix transliterated).
  * Every run of up to four neighbouring chunks that contains a digit is a candidate.
  */
 export function articleCandidates(q: string): string[] {
@@ -86,12 +128,13 @@ export function articleCandidates(q: string): string[] {
       // Letter prefixes are typed in the wrong layout while the rest may be Latin already ("PL7202X" for "ЗД7202X").
       const head = joined.match(/^\p{L}+/u)?.[0] ?? '';
       const tail = joined.slice(head.length);
-      for (const variant of [joined, ru.toEn(joined), ru.fromEn(joined), ru.toEn(head) + tail, ru.fromEn(head) + tail]) {
+      const variants = [joined, ru.toEn(joined), ru.fromEn(joined), ru.toEn(head) + tail, ru.fromEn(head) + tail, ...lookalikes(joined), ...translitPrefix(head).map((h) => h + tail)];
+      for (const variant of variants) {
         const norm = normalizeArticle(variant);
-        if (norm.length >= 3 && /\d/.test(norm) && /^[\p{L}\p{N}]+$/u.test(norm)) out.add(norm);
+        if (norm.length >= 3 && /\d/.test(norm) && /^[\p{L}\p{N}]+$/u.test(norm)) for (const v of [norm, ...lookalikes(norm)]) out.add(v);
       }
     }
-  return [...out].slice(0, 40);
+  return [...out].slice(0, 60);
 }
 
 /** Damerau–Levenshtein (optimal string alignment) distance, stopping early above `max`. */
@@ -118,9 +161,39 @@ export function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length]!;
 }
 
-/** How many typos a word of this length may carry: none for short words, then 1, then 2. */
+/**
+ * How many typos a typed word of this length may carry: none under 3 letters, one for 3–5 (3–4 letters
+ * only under the stricter rule of `shortTypoOk`), two from 6 letters.
+ */
 export function allowedEdits(length: number): number {
-  if (length < 4) return 0;
-  if (length < 7) return 1;
+  if (length < 3) return 0;
+  if (length < 6) return 1;
   return 2;
+}
+
+/** Keys next to each other on the ЙЦУКЕН keyboard (a slipped finger). */
+const ROWS = ['йцукенгшщзхъ', 'фывапролджэ', 'ячсмитьбю'];
+const NEIGHBOURS = new Map<string, Set<string>>();
+ROWS.forEach((row, r) =>
+  [...row].forEach((ch, i) => {
+    const set = new Set<string>([row[i - 1], row[i + 1], ROWS[r - 1]?.[i], ROWS[r - 1]?.[i + 1], ROWS[r + 1]?.[i], ROWS[r + 1]?.[i - 1]].filter((c): c is string => !!c));
+    NEIGHBOURS.set(ch, set);
+  }),
+);
+
+/**
+ * The stricter rule for 3–4 letter words: same length, same first letter, and the one difference is two
+ * swapped neighbours or a slipped finger onto a neighbouring key («дтск» → «диск» is not, «дмск» is).
+ */
+export function shortTypoOk(typed: string, cand: string): boolean {
+  if (typed[0] !== cand[0]) return false;
+  // A key pressed twice: «бурр» → «бур».
+  if (typed.length === cand.length + 1) return [...typed].some((c, i) => i > 0 && c === typed[i - 1] && typed.slice(0, i) + typed.slice(i + 1) === cand);
+  // A letter missing inside the word: «крг» → «круг», «бта» → «бита»; a missing last letter is a different word («зуб», «зубр»).
+  if (typed.length === cand.length - 1) return [...cand].some((_, i) => i > 0 && i < cand.length - 1 && cand.slice(0, i) + cand.slice(i + 1) === typed);
+  if (typed.length !== cand.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < typed.length; i++) if (typed[i] !== cand[i]) diff.push(i);
+  if (diff.length === 1) return NEIGHBOURS.get(cand[diff[0]!]!)?.has(typed[diff[0]!]!) ?? false;
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && typed[diff[0]!] === cand[diff[1]!] && typed[diff[1]!] === cand[diff[0]!];
 }

@@ -1,23 +1,43 @@
 /**
- * Query understanding: turns what a person typed into a tsquery over the catalogue's own words.
+ * Query understanding: turns what a person typed into clauses over the catalogue's own words.
  *
- *   clean → chunks → for each chunk: as typed | other keyboard layout | transliteration
- *   → stemmed by PostgreSQL (the same `russian` dictionary as the documents, so stems always agree)
- *   → the first reading whose stems are catalogue words wins; otherwise a 1–2 letter typo correction
- *   → synonym phrases widen a clause → all clauses required, the last word as a prefix.
+ *   clean → quantities («18в», «0,72 квт», «1/2"») → chunks → for each chunk: as typed | Belarusian word |
+ *   other keyboard layout (Russian, Belarusian) | transliteration → stemmed by PostgreSQL (the same
+ *   `russian` dictionary as the documents) → the readings whose stems are catalogue words win; otherwise
+ *   a typo correction measured on the typed word → synonym phrases and section names widen a clause →
+ *   roles (type, brand, article, attribute) and accessory phrases («для шуруповерта» is not required).
  *
- * Article numbers are handled next to it (exact match first, see engine.ts).
+ * Engines require every clause; when nothing has them all, the memory engine keeps the best part
+ * (partial.ts). Article numbers are handled next to it (exact match first, see engine.ts).
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { normalizeArticle } from '../lib/text';
-import { allowedEdits, articleCandidates, chunks, cleanQuery, cyrillicToLatin, editDistance, fold, latinToCyrillic, otherLayout, words } from './text';
+import { articleCandidates, belarusianLayout, chunks, cleanQuery, cyrillicToLatin, fold, latinToCyrillic, lookalikes, otherLayout, words } from './text';
 import { SYNONYM_GROUPS } from './synonyms';
-import { rowsOf } from './rows';
+import { fromBelarusian } from './belarusian';
+import { parseQuantities, rawKey, separateSizes, type Quantity } from './units';
+import { lexicon, type Lexicon, type Role } from './lexicon';
+import { cacheFor, correct, hasPrefix, lexize, stemAll, type VocabCache, type Vocabulary } from './vocabulary';
+
+export { forgetVocabulary, vocabularyMayHaveChanged } from './vocabulary';
 
 export type Term = { lex: string; prefix: boolean };
-/** One thing the visitor asked for: any alternative (an AND of terms) satisfies it. */
-export type Clause = { typed: string; shown: string; alternatives: Term[][]; how: 'exact' | 'prefix' | 'layout' | 'translit' | 'typo' | 'synonym' | 'unknown' | 'number' };
+/** One thing the visitor asked for: any alternative (an AND of terms) satisfies it, or a quantity, an article part, a section. */
+export type Clause = {
+  typed: string;
+  shown: string;
+  alternatives: Term[][];
+  how: 'exact' | 'prefix' | 'layout' | 'translit' | 'belarusian' | 'typo' | 'synonym' | 'section' | 'unknown' | 'number';
+  role: Role;
+  /** A number with a unit: matched against the products' properties (memory engine). */
+  quantity?: Quantity;
+  /** Normalised article fragments («26277» of «бита 26277»): a product whose article contains one matches. */
+  articleParts?: string[];
+  /** Leaf sections under a section named by the query («садовая техника»). */
+  sectionIds?: number[];
+  /** «шуруповерта» in «аккумулятор для шуруповерта»: what the thing is for, not the thing; not required. */
+  context?: boolean;
+};
 
 export type Plan = {
   query: string;
@@ -26,107 +46,32 @@ export type Plan = {
   articles: string[];
   /** Normalised whole query, for article prefix/infix matches while typing ("GSB12"). */
   articlePart: string | null;
+  /** The same with its letters as Latin and as Cyrillic look-alikes. */
+  articleParts: string[];
   /** tsquery text (lexemes only, safe to cast), or null when there are no words to match. */
   tsquery: string | null;
   /** Same without the prefix on the last word: exact words rank above completions. */
   tsqueryExact: string | null;
   /** The query as understood, when it differs from what was typed (layout, typo): «Возможно, вы искали …». */
   corrected: string | null;
+  /** Sections of what fits the tool named after «для» (drills for a perforator): ranked first. */
+  boostSections: number[];
 };
 
-type Vocabulary = { size: number; lexemes: Set<string>; word: Map<string, string>; byLength: Map<number, string[]>; sorted: string[] };
-
-type Cache = { vocab: Vocabulary | null; vocabStale: boolean; synonyms: { phrases: string[][] }[] | null; stems: Map<string, string[]> };
-/** Stems are a pure function of the word: remembered per node (bounded) so that a warm search needs no stemming round trip. */
-const MAX_STEMS = 50_000;
-const g = globalThis as typeof globalThis & { __searchVocab?: WeakMap<object, Cache> };
-g.__searchVocab ??= new WeakMap();
-
-function cacheFor(db: Db): Cache {
-  let c = g.__searchVocab!.get(db);
-  if (!c) g.__searchVocab!.set(db, (c = { vocab: null, vocabStale: true, synonyms: null, stems: new Map() }));
-  return c;
-}
-
-/**
- * Stems words with the database's dictionary and reports the vocabulary size in the same round
- * trip: the vocabulary is insert-only, so a changed size means another node (or a writer) added
- * words and this node reloads them before correcting anything.
- */
-async function lexize(db: Db, list: string[]): Promise<{ size: number; lex: Map<string, string[]> }> {
-  const res = await db.execute(sql`
-    SELECT (SELECT count(*) FROM search_vocabulary)::int AS size,
-           coalesce((SELECT json_object_agg(w, tsvector_to_array(to_tsvector('russian', w))) FROM unnest(${`{${list.map((w) => `"${w}"`).join(',')}}`}::text[]) AS w), '{}'::json) AS lex`);
-  const row = rowsOf<{ size: number; lex: Record<string, string[]> | string }>(res)[0]!;
-  const obj = typeof row.lex === 'string' ? (JSON.parse(row.lex) as Record<string, string[]>) : row.lex;
-  return { size: Number(row.size), lex: new Map(Object.entries(obj)) };
-}
-
-async function loadVocabulary(db: Db): Promise<Vocabulary> {
-  const res = await db.execute(sql`SELECT lexeme, word FROM search_vocabulary`);
-  const rows = rowsOf<{ lexeme: string; word: string }>(res);
-  const lexemes = new Set<string>();
-  const word = new Map<string, string>();
-  const byLength = new Map<number, string[]>();
-  for (const r of rows) {
-    lexemes.add(r.lexeme);
-    word.set(r.lexeme, r.word);
-    const list = byLength.get(r.lexeme.length) ?? [];
-    list.push(r.lexeme);
-    byLength.set(r.lexeme.length, list);
-  }
-  return { size: rows.length, lexemes, word, byLength, sorted: [...lexemes].sort() };
-}
-
-async function synonymLexemes(db: Db, cache: Cache) {
+async function synonymLexemes(db: Db, cache: VocabCache) {
   if (cache.synonyms) return cache.synonyms;
   const all = [...new Set(SYNONYM_GROUPS.flat().flatMap(words))];
   const { lex } = await lexize(db, all);
   cache.synonyms = SYNONYM_GROUPS.map((group) => ({ phrases: group.map((p) => words(p).flatMap((w) => lex.get(w) ?? [])).filter((p) => p.length) }));
   return cache.synonyms;
 }
-
-function hasPrefix(vocab: Vocabulary, prefix: string): boolean {
-  // Binary search in the sorted vocabulary: is any lexeme starting with `prefix`?
-  let lo = 0;
-  let hi = vocab.sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (vocab.sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < vocab.sorted.length && vocab.sorted[lo]!.startsWith(prefix);
-}
-
-/** The closest catalogue word within the allowed number of typos (ties: the more common spelling wins by order). */
-function correct(vocab: Vocabulary, lex: string, asPrefix: boolean): string | null {
-  const max = allowedEdits(lex.length);
-  if (!max) return null;
-  let best: string | null = null;
-  let bestD = max + 1;
-  for (let len = lex.length - max; len <= lex.length + max; len++)
-    for (const cand of vocab.byLength.get(len) ?? []) {
-      const d = editDistance(lex, cand, max);
-      if (d < bestD) [best, bestD] = [cand, d];
-    }
-  if (best || !asPrefix) return best;
-  // While typing, the typo may sit in an unfinished word: compare with the starts of longer words.
-  const seen = new Set<string>();
-  for (const cand of vocab.sorted) {
-    if (cand.length <= lex.length) continue;
-    const head = cand.slice(0, lex.length);
-    if (seen.has(head)) continue;
-    seen.add(head);
-    const d = editDistance(lex, head, 1);
-    if (d < bestD) [best, bestD] = [head, d];
-  }
-  return bestD <= 1 ? best : null;
-}
+const SYNONYM_WORDS = new Set(SYNONYM_GROUPS.flat().flatMap(words));
 
 const quote = (lex: string) => `'${lex.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 function toTsquery(clauses: Clause[], withPrefix: boolean): string | null {
   const parts = clauses
+    .filter((c) => !c.context)
     .map((c) => {
       const alts = c.alternatives
         .filter((a) => a.length)
@@ -141,16 +86,76 @@ function toTsquery(clauses: Clause[], withPrefix: boolean): string | null {
   return parts.length ? parts.join(' & ') : null;
 }
 
-const NUMBER = /^\d+$/;
+/** Loads what understanding needs (synonyms, roles, the vocabulary) before the first visitor's query. */
+export async function prepareUnderstanding(db: Db): Promise<void> {
+  const cache = cacheFor(db);
+  await Promise.all([synonymLexemes(db, cache), lexicon(db), stemAll(db, cache, [], true)]);
+}
+
+/** Prepositions after which a tool word names what the thing is for: «для шуруповерта», «к болгарке». */
+const ACCESSORY = new Set(['для', 'к', 'ко', 'под', 'на', 'от']);
 
 export type UnderstandOptions = {
   /** The caller's engine has just read the change feed and called `vocabularyMayHaveChanged()` if needed. */
   followsChanges?: boolean;
 };
 
+type Reading = { how: Clause['how']; words: string[] };
+type Segment = { kind: 'text'; chunk: string; afterPrep: boolean } | { kind: 'qty'; text: string; quantity: Quantity };
+
+/** Quantities and text chunks, in the order they were typed. */
+function segments(query: string): Segment[] {
+  const folded = separateSizes(fold(query));
+  // Folding keeps positions (one letter for one letter); the original chunk is kept for layout guesses.
+  const source = folded.length === query.length ? separateSizes(query) : folded;
+  const out: Segment[] = [];
+  let at = 0;
+  let prep = false;
+  const text = (s: string) => {
+    for (const chunk of chunks(s)) {
+      const ws = words(chunk);
+      if (ws.length === 1 && ACCESSORY.has(ws[0]!)) {
+        prep = true;
+        continue;
+      }
+      out.push({ kind: 'text', chunk, afterPrep: prep });
+      prep = false;
+    }
+  };
+  for (const span of parseQuantities(folded)) {
+    text(source.slice(at, span.start));
+    out.push({ kind: 'qty', text: span.text.trim(), quantity: span.quantity });
+    prep = false;
+    at = span.end;
+  }
+  text(source.slice(at));
+  return out.slice(0, 12);
+}
+
+function readingsOf(chunk: string): Reading[] {
+  const typed = words(chunk);
+  const list: Reading[] = [{ how: 'exact', words: typed }];
+  const by = typed.map((w) => fromBelarusian(w) ?? w);
+  if (by.some((w, i) => w !== typed[i])) list.push({ how: 'belarusian', words: by.flatMap(words) });
+  // A Belarusian word may come through the wrong layout too («ihe,fdthn» → «шрубаверт»).
+  const viaDictionary = (ws: string[]) => ws.flatMap((w) => words(fromBelarusian(w) ?? w));
+  // A layout reading that turns keys into punctuation («бо» → «,j») is not a word.
+  const layout = otherLayout(chunk)?.match(/^[\p{L}\p{N}]+$/u)?.[0];
+  if (layout) list.push({ how: 'layout', words: viaDictionary(words(layout)) });
+  const byLayout = belarusianLayout(chunk);
+  if (byLayout && byLayout !== layout && /^[\p{L}\p{N}]+$/u.test(byLayout)) list.push({ how: 'layout', words: viaDictionary(words(byLayout)) });
+  if (typed.length === 1) {
+    const lat = latinToCyrillic(typed[0]!);
+    if (lat) list.push({ how: 'translit', words: [lat] });
+    const cyr = cyrillicToLatin(typed[0]!);
+    if (cyr) list.push({ how: 'translit', words: [cyr] });
+  }
+  return list;
+}
+
 export async function understand(db: Db, raw: string, opts: UnderstandOptions = {}): Promise<Plan> {
   const query = cleanQuery(raw);
-  const empty: Plan = { query, clauses: [], articles: [], articlePart: null, tsquery: null, tsqueryExact: null, corrected: null };
+  const empty: Plan = { query, clauses: [], articles: [], articlePart: null, articleParts: [], tsquery: null, tsqueryExact: null, corrected: null, boostSections: [] };
   if (!query) return empty;
   const cache = cacheFor(db);
   const typingLastWord = !/\s$/.test(raw.slice(0, 10_000)) && raw.trim().length > 0;
@@ -158,105 +163,133 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   const articles = articleCandidates(query);
   const whole = normalizeArticle(query);
   const articlePart = whole.length >= 4 && /\d/.test(whole) && /^[\p{L}\p{N}]+$/u.test(whole) ? whole : null;
+  const articleParts = articlePart ? [...new Set([articlePart, ...lookalikes(articlePart)])] : [];
 
-  // Readings of every chunk, in order of preference.
-  type Reading = { how: Clause['how']; words: string[] };
-  const parts = chunks(query).slice(0, 12);
-  const readings: Reading[][] = parts.map((chunk) => {
-    const typed = words(chunk);
-    const list: Reading[] = [{ how: 'exact', words: typed }];
-    const layout = otherLayout(chunk);
-    if (layout) list.push({ how: 'layout', words: words(layout) });
-    if (typed.length === 1) {
-      const lat = latinToCyrillic(typed[0]!);
-      if (lat) list.push({ how: 'translit', words: [lat] });
-      const cyr = cyrillicToLatin(typed[0]!);
-      if (cyr) list.push({ how: 'translit', words: [cyr] });
-    }
-    return list;
-  });
+  const segs = segments(query);
+  const readings = segs.map((s) => (s.kind === 'text' ? readingsOf(s.chunk) : []));
   const allWords = [...new Set(readings.flat().flatMap((r) => r.words))].filter((w) => w.length <= 60);
-  const synonyms = await synonymLexemes(db, cache);
-  // The vocabulary only grows when products change; an engine that follows the change feed says so
-  // (vocabularyStale); otherwise its size is checked in the same round trip as the stemming.
-  const missing = allWords.filter((w) => !cache.stems.has(w));
-  if (missing.length || !opts.followsChanges) {
-    const { size, lex } = await lexize(db, missing);
-    if (cache.stems.size + lex.size > MAX_STEMS) cache.stems.clear();
-    for (const [w, l] of lex) cache.stems.set(w, l);
-    if (cache.vocab && cache.vocab.size !== size) cache.vocabStale = true;
-  }
-  if (!cache.vocab || cache.vocabStale) {
-    cache.vocab = await loadVocabulary(db);
-    cache.vocabStale = false;
-  }
-  const vocab = cache.vocab;
+  const [synonyms, lexi] = await Promise.all([synonymLexemes(db, cache), lexicon(db)]);
+  const vocab = await stemAll(db, cache, allWords, !!opts.followsChanges);
   const lex = cache.stems;
   const synonymLex = new Set(synonyms.flatMap((s) => s.phrases.flat()));
-  const known = (l: string) => vocab.lexemes.has(l) || synonymLex.has(l);
 
   let clauses: Clause[] = [];
+  const afterPrep = new Set<Clause>();
   let changed = false;
-  parts.forEach((chunk, i) => {
-    const isLast = i === parts.length - 1 && typingLastWord;
-    const options = readings[i]!;
-    const stemmed = (r: Reading) => r.words.map((w) => ({ w, lex: lex.get(w) ?? [] }));
-    const typedWords = stemmed(options[0]!);
-    // Stop words only ("для", "и"): nothing to require.
-    if (typedWords.every((t) => t.lex.length === 0)) return;
-    // A number, or letters glued to digits: matched as typed, never "corrected".
-    if (typedWords.some((t) => /\d/.test(t.w))) {
-      const terms = typedWords.flatMap((t, k) => t.lex.map((l) => ({ lex: l, prefix: isLast && k === typedWords.length - 1 && l.length >= 2 })));
-      clauses.push({ typed: chunk, shown: fold(chunk), alternatives: [terms], how: 'number' });
+  segs.forEach((seg, i) => {
+    const isLast = i === segs.length - 1 && typingLastWord;
+    if (seg.kind === 'qty') {
+      const q = seg.quantity;
+      // A bare 4-digit number may also be a part of an article («бита 7202»).
+      const parts = q.dim === null && /^\d{4}$/.test(seg.text) ? [seg.text] : undefined;
+      clauses.push({ typed: seg.text, shown: seg.text, alternatives: [[{ lex: rawKey(q.raw), prefix: isLast && q.dim === null && seg.text.length >= 2 }]], how: 'number', role: 'attr', quantity: q, articleParts: parts });
       return;
     }
-    const fits = (r: Reading, prefixOk: boolean) =>
-      stemmed(r).every((t, k) => t.lex.length === 0 || t.lex.every((l) => known(l) || (prefixOk && k === r.words.length - 1 && l.length >= 2 && hasPrefix(vocab, l))));
-    const toTerms = (r: Reading) =>
-      stemmed(r).flatMap((t, k) => t.lex.map((l) => ({ lex: l, prefix: isLast && k === r.words.length - 1 && l.length >= 2 })));
-
-    const exact = options.filter((r) => r.words.length && fits(r, false));
-    const chosen = exact.length ? exact : options.filter((r) => r.words.length && fits(r, isLast)).slice(0, 1);
-    if (chosen.length) {
-      const how = chosen[0]!.how === 'exact' && !exact.length ? 'prefix' : chosen[0]!.how;
-      if (how === 'layout' || how === 'translit') changed = true;
-      // A layout fix is a real word already ("дрель"); a transliteration is a spelling guess ("дрел"), so show the catalogue's word.
-      const shown =
-        chosen[0]!.how === 'translit' ? stemmed(chosen[0]!).map((t) => (t.lex.length === 1 ? vocab.word.get(t.lex[0]!) : undefined) ?? t.w).join(' ') : chosen[0]!.words.join(' ');
-      clauses.push({ typed: chunk, shown, alternatives: chosen.map(toTerms), how });
-      return;
-    }
-    // Typos: try every reading, the typed one first.
-    for (const r of options) {
-      const ws = stemmed(r);
-      if (ws.length !== 1 || ws[0]!.lex.length !== 1) continue;
-      const fixed = correct(vocab, ws[0]!.lex[0]!, isLast);
-      if (fixed) {
-        changed = true;
-        clauses.push({ typed: chunk, shown: vocab.word.get(fixed) ?? fixed, alternatives: [[{ lex: fixed, prefix: isLast && !vocab.lexemes.has(fixed) }]], how: 'typo' });
-        return;
-      }
-    }
-    clauses.push({ typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'unknown' });
+    const clause = chunkClause(seg.chunk, readings[i]!, isLast, vocab, lex, synonymLex, cache.typos);
+    if (!clause) return;
+    if (clause.how !== 'exact' && clause.how !== 'prefix' && clause.how !== 'number' && clause.how !== 'unknown') changed = true;
+    if (seg.afterPrep) afterPrep.add(clause);
+    // One letter being typed after other words («шуруповерт 18в м») says too little to require: it waits for the next key.
+    if (isLast && segs.length > 1 && /^\p{L}$/u.test(seg.chunk)) clause.context = true;
+    clauses.push(clause);
   });
 
-  clauses = applySynonyms(clauses, synonyms);
+  clauses = applySynonyms(clauses, synonyms, afterPrep);
+  clauses = applySectionNames(clauses, lexi, afterPrep);
+  for (const c of clauses) if (c.how !== 'number') c.role = roleOf(c, lexi);
+  // «аккумулятор для шуруповерта»: the tool after the preposition is context when another type word names the thing.
+  for (const c of clauses) if (afterPrep.has(c) && c.role === 'type' && clauses.some((o) => o !== c && !afterPrep.has(o) && o.role === 'type')) c.context = true;
+
+  const boost = new Set<number>();
+  for (const c of clauses)
+    if (c.context) for (const l of lexemesOf(c)) for (const tool of lexi.sectionsOf.get(l) ?? []) for (const s of lexi.consumables.get(tool) ?? []) boost.add(s);
+
   const tsquery = toTsquery(clauses, true);
   const tsqueryExact = toTsquery(clauses, false);
   const corrected = changed ? clauses.map((c) => c.shown).join(' ') : null;
-  return { query, clauses, articles, articlePart, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null };
+  return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null, boostSections: [...boost] };
 }
 
+function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>, memo: Map<string, string | null>): Clause | null {
+  const known = (l: string) => vocab.lexemes.has(l) || synonymLex.has(l);
+  const stemmed = (r: Reading) => r.words.map((w) => ({ w, lex: lex.get(w) ?? [] }));
+  const typedWords = stemmed(options[0]!);
+  // Stop words only ("для", "и"): nothing to require.
+  if (typedWords.every((t) => t.lex.length === 0)) return null;
+  const toTerms = (r: Reading) => stemmed(r).flatMap((t, k) => t.lex.map((l) => ({ lex: l, prefix: isLast && k === r.words.length - 1 && l.length >= 2 })));
+  // Letters glued to digits (an article, «М14»): matched as typed, never "corrected"; also as a part of an article.
+  if (typedWords.some((t) => /\d/.test(t.w))) {
+    const norm = normalizeArticle(chunk);
+    const parts = norm.length >= 4 && /\d/.test(norm) ? [...new Set([norm, ...lookalikes(norm)])] : undefined;
+    return { typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'number', role: 'article', articleParts: parts };
+  }
+  const fits = (r: Reading, prefixOk: boolean) =>
+    stemmed(r).every((t, k) => t.lex.length === 0 || t.lex.every((l) => known(l) || (prefixOk && k === r.words.length - 1 && l.length >= 2 && hasPrefix(vocab, l))));
+
+  const exact = options.filter((r) => r.words.length && fits(r, false));
+  const chosen = exact.length ? exact : options.filter((r) => r.words.length && fits(r, isLast)).slice(0, 1);
+  if (chosen.length) {
+    const first = chosen[0]!;
+    const how = first.how === 'exact' && !exact.length ? 'prefix' : first.how;
+    // A layout fix is a real word already ("дрель"); a transliteration is a spelling guess ("дрел"), so show the catalogue's word.
+    const shown = first.how === 'translit' ? stemmed(first).map((t) => (t.lex.length === 1 ? vocab.word.get(t.lex[0]!) : undefined) ?? t.w).join(' ') : first.words.join(' ');
+    const alternatives = chosen.map(toTerms);
+    // A stem that only a synonym knows, typed short of any synonym's spelling («бетонк»): it may as well be a
+    // typo of a catalogue word («бетону»), so that reading is offered too and the other words decide.
+    const t0 = typedWords[0];
+    if (how === 'exact' && typedWords.length === 1 && t0 && !SYNONYM_WORDS.has(t0.w) && t0.lex.every((l) => !vocab.lexemes.has(l))) {
+      const fixed = correct(vocab, t0.w, t0.lex[0]!, false, 1, memo);
+      if (fixed) alternatives.push([{ lex: fixed, prefix: false }]);
+    }
+    return { typed: chunk, shown, alternatives, how, role: 'attr' };
+  }
+  // Typos: try every reading, the typed one first.
+  for (const r of options) {
+    const ws = stemmed(r);
+    if (ws.length !== 1 || ws[0]!.lex.length !== 1) continue;
+    const fixed = correct(vocab, ws[0]!.w, ws[0]!.lex[0]!, isLast, undefined, memo);
+    if (fixed) return { typed: chunk, shown: vocab.word.get(fixed) ?? fixed, alternatives: [[{ lex: fixed, prefix: isLast && !vocab.lexemes.has(fixed) }]], how: 'typo', role: 'attr' };
+  }
+  // A word derived from a catalogue word («кожаные» from «кожа», «металлический» from «металл»): the same root.
+  const t0 = typedWords[0]!;
+  if (typedWords.length === 1 && t0.lex.length === 1) {
+    const root = rootOf(vocab, t0.lex[0]!);
+    if (root) return { typed: chunk, shown: vocab.word.get(root) ?? root, alternatives: [[{ lex: root, prefix: false }]], how: 'typo', role: 'attr' };
+  }
+  return { typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'unknown', role: 'attr' };
+}
+
+/** The longest catalogue lexeme that starts an unknown stem and makes up at least half of it (≥ 3 letters). */
+function rootOf(vocab: Vocabulary, stem: string): string | null {
+  if (stem.length < 5 || !/^[а-я]+$/.test(stem)) return null;
+  for (let n = stem.length - 1; n >= Math.max(3, Math.ceil(stem.length * 0.5)); n--) if (vocab.lexemes.has(stem.slice(0, n))) return stem.slice(0, n);
+  return null;
+}
+
+const lexemesOf = (c: Clause) => c.alternatives.flat().map((t) => t.lex);
+
+function roleOf(c: Clause, lexi: Lexicon): Role {
+  if (c.how === 'synonym' || c.how === 'section') return lexemesOf(c).some((l) => lexi.brands.has(l)) ? 'brand' : 'type';
+  if (c.role === 'article') return 'article';
+  const ls = lexemesOf(c);
+  if (ls.some((l) => lexi.brands.has(l))) return 'brand';
+  if (ls.some((l) => lexi.types.has(l))) return 'type';
+  return 'attr';
+}
+
+const single = (c: Clause) => (c.how !== 'number' && c.alternatives.length >= 1 && c.alternatives.every((a) => a.length === 1) ? c.alternatives.map((a) => a[0]!.lex) : null);
+
 /** Replaces the clauses that spell a synonym phrase by one clause accepting any phrase of its group. */
-function applySynonyms(clauses: Clause[], groups: { phrases: string[][] }[]): Clause[] {
-  const single = (c: Clause) => (c.alternatives.length >= 1 && c.alternatives.every((a) => a.length === 1) ? c.alternatives.map((a) => a[0]!.lex) : null);
+function applySynonyms(clauses: Clause[], groups: { phrases: string[][] }[], afterPrep: Set<Clause>): Clause[] {
   const out: Clause[] = [];
   for (let i = 0; i < clauses.length; ) {
     let matched: { n: number; group: { phrases: string[][] } } | null = null;
     for (const group of groups)
       for (const phrase of group.phrases) {
         if (phrase.length > clauses.length - i || (matched && matched.n >= phrase.length)) continue;
-        if (phrase.every((l, k) => single(clauses[i + k]!)?.includes(l))) matched = { n: phrase.length, group };
+        // Two words in either order: «пила дисковая» = «дисковая пила».
+        const order = phrase.length === 2 ? [phrase, [phrase[1]!, phrase[0]!]] : [phrase];
+        if (order.some((p) => p.every((l, k) => single(clauses[i + k]!)?.includes(l)))) matched = { n: phrase.length, group };
       }
     if (!matched) {
       out.push(clauses[i]!);
@@ -264,23 +297,40 @@ function applySynonyms(clauses: Clause[], groups: { phrases: string[][] }[]): Cl
       continue;
     }
     const span = clauses.slice(i, i + matched.n);
-    out.push({
-      typed: span.map((c) => c.typed).join(' '),
-      shown: span.map((c) => c.shown).join(' '),
-      alternatives: matched.group.phrases.map((p) => p.map((l) => ({ lex: l, prefix: false }))),
-      how: 'synonym',
-    });
+    const alternatives = matched.group.phrases.map((p) => p.map((l) => ({ lex: l, prefix: false })));
+    // One word read two ways («бетонк»: the synonym, or a typo of «бетону»): the other reading stays.
+    if (span.length === 1) for (const a of span[0]!.alternatives) if (!matched.group.phrases.some((p) => p.length === 1 && p[0] === a[0]?.lex)) alternatives.push(a);
+    const merged: Clause = { typed: span.map((c) => c.typed).join(' '), shown: span.map((c) => c.shown).join(' '), alternatives, how: 'synonym', role: 'type' };
+    if (afterPrep.has(span[0]!)) afterPrep.add(merged);
+    out.push(merged);
     i += matched.n;
   }
   return out;
 }
 
-/** Products changed (seen in the change feed): reload the vocabulary before the next correction. */
-export function vocabularyMayHaveChanged(db: Db): void {
-  cacheFor(db).vocabStale = true;
-}
-
-/** Only for tests and the benchmark: forget what this process learned about a database. */
-export function forgetVocabulary(db: Db): void {
-  g.__searchVocab!.delete(db);
+/** Words naming a section above the leaves («садовая техника», «пилы цепные») become one clause matched by section. */
+function applySectionNames(clauses: Clause[], lexi: Lexicon, afterPrep: Set<Clause>): Clause[] {
+  let list = clauses;
+  for (const phrase of lexi.phrases) {
+    const used: number[] = [];
+    for (const l of phrase.lexemes) {
+      const k = list.findIndex((c, idx) => !used.includes(idx) && single(c)?.includes(l));
+      if (k < 0) break;
+      used.push(k);
+    }
+    if (used.length !== phrase.lexemes.length) continue;
+    used.sort((a, b) => a - b);
+    const span = used.map((k) => list[k]!);
+    const merged: Clause = {
+      typed: span.map((c) => c.typed).join(' '),
+      shown: span.map((c) => c.shown).join(' '),
+      alternatives: [phrase.lexemes.map((l) => ({ lex: l, prefix: false }))],
+      how: 'section',
+      role: 'type',
+      sectionIds: phrase.sectionIds,
+    };
+    if (afterPrep.has(span[0]!)) afterPrep.add(merged);
+    list = list.flatMap((c, idx) => (idx === used[0] ? [merged] : used.includes(idx) ? [] : [c]));
+  }
+  return list;
 }
