@@ -233,7 +233,7 @@ export default function SearchOverlay({ labels, inputId }: Props) {
                 <span>
                   <span className="sov__name">{p.name}</span>
                   <span className="sov__meta">
-                    {labels.article} {p.article} · <b>{price(p.price)}</b>
+                    {labels.article} {p.article} · <b>{price(p.personalPrice ?? p.price)}</b>
                   </span>
                 </span>
               </span>

@@ -6,16 +6,11 @@ import { atom } from 'nanostores';
 import { api } from './api';
 import { SEARCH_HISTORY_LIMIT } from '../config/constants';
 
-export type SearchProduct = { id: number; name: string; article: string; price: number; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
-export type SearchHeaderData = {
-  query: string;
-  corrected: string | null;
-  total: number;
-  categories: { id: number; name: string; url: string; count: number }[];
-  brands: { id: number; code: string; name: string; url: string; count: number }[];
-  products: SearchProduct[];
-  sts: string[];
-};
+// The answer's shape is the server's own (a type-only import: nothing of the server reaches the browser).
+import type { HeaderProduct, HeaderResult } from '../server/search/service';
+
+export type SearchProduct = HeaderProduct;
+export type SearchHeaderData = HeaderResult;
 
 const KEY = 'search-history';
 export const $searchHistory = atom<string[]>([]);

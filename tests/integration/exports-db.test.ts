@@ -15,7 +15,7 @@ import { buildFeed, type BuildPlan } from '../../src/server/exports/build';
 import { addExport, getExport, removeExport, saveStep, exportOwner, listExports, type ExportRow } from '../../src/server/exports/lists';
 import { authenticateToken, generateToken, tokenInfo } from '../../src/server/exports/tokens';
 import { effectiveFields, type Field, type Format } from '../../src/server/exports/settings';
-import { applyPricing, loadPricing } from '../../src/server/catalog/pricing';
+import { loadPricing, personalPrice } from '../../src/server/catalog/pricing';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
 import type { SessionUser } from '../../src/server/auth/session';
 import { HttpError } from '../../src/server/http/api';
@@ -104,7 +104,8 @@ describe('prices and selection', () => {
     const items = JSON.parse(buf.toString()).items as { id: number; price: number; retail_price: number }[];
     expect(items.length).toBeGreaterThan(3);
     const rows = await tdb.db.select().from(products).where(sql`${products.id} IN (${sql.join(items.map((i) => sql`${i.id}`), sql`, `)})`);
-    const expected = applyPricing(rows.map((r) => ({ id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId, personalPrice: null as number | null })), await loadPricing(tdb.db, { companyId }));
+    const pricing = await loadPricing(tdb.db, { companyId });
+    const expected = rows.map((r) => ({ id: r.id, price: Number(r.price), personalPrice: personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }) }));
     for (const item of items) {
       const e = expected.find((x) => x.id === item.id)!;
       expect(item.price).toBe(e.personalPrice);

@@ -97,14 +97,14 @@ describe(`query understanding on ${dbKind()}`, () => {
 
   it('answers bad input cleanly', async () => {
     for (const q of ['', '   ', '\u0000\u0007', "'; DROP TABLE products;--", '<script>alert(1)</script>', ':* & | !', 'я'.repeat(10_000), '\\\'"']) {
-      const r = await searchHeader(h.db, q);
+      const r = await searchHeader(h.db, null, q);
       expect(r.products.length).toBeLessThanOrEqual(SEARCH_LIMITS.products);
     }
     expect((await h.db.select({ id: t.products.id }).from(t.products).limit(1)).length).toBe(1);
   });
 
   it('header groups respect the spec limits', async () => {
-    const r = await searchHeader(h.db, 'дрель');
+    const r = await searchHeader(h.db, null, 'дрель');
     expect(r.products).toHaveLength(SEARCH_LIMITS.products);
     expect(r.categories.length).toBeGreaterThan(0);
     expect(r.categories.length).toBeLessThanOrEqual(SEARCH_LIMITS.categories);
@@ -114,9 +114,9 @@ describe(`query understanding on ${dbKind()}`, () => {
   });
 
   it('filters by brand and section, and counts facets the disjunctive way', async () => {
-    const all = await searchPage(h.db, { q: 'шуруповерт', page: 1, sort: 'relevance', brand: [], section: [] });
+    const all = await searchPage(h.db, null, { q: 'шуруповерт', page: 1, sort: 'relevance', brand: [], section: [] });
     const brand = all.brands[0]!;
-    const filtered = await searchPage(h.db, { q: 'шуруповерт', page: 1, sort: 'price_asc', brand: [brand.id], section: [] });
+    const filtered = await searchPage(h.db, null, { q: 'шуруповерт', page: 1, sort: 'price_asc', brand: [brand.id], section: [] });
     expect(filtered.total).toBe(brand.count);
     expect(filtered.brands.length).toBe(all.brands.length);
     const prices = filtered.products.map((p) => p.price);
@@ -124,7 +124,7 @@ describe(`query understanding on ${dbKind()}`, () => {
   });
 
   it('offers a query that finds something when nothing matched', async () => {
-    const r = await searchPage(h.db, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] });
+    const r = await searchPage(h.db, null, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] });
     expect(r.total).toBe(0);
     expect(r.suggestion?.query).toBe('дрель');
     expect(r.popularSections.length).toBeGreaterThan(0);
@@ -147,18 +147,18 @@ describe('issue 17: numbers, partial matches, Belarusian, vocabulary', () => {
   });
 
   it('answers with the best part of the query and names the word it left out', async () => {
-    const page = await searchPage(h.db, { q: 'перфоратор мощный', page: 1, sort: 'relevance', brand: [], section: [] });
+    const page = await searchPage(h.db, null, { q: 'перфоратор мощный', page: 1, sort: 'relevance', brand: [], section: [] });
     expect(page.total).toBeGreaterThan(0);
     expect(page.ignored).toEqual(['мощный']);
     all(page.products.map((p) => p.name), (n) => n.startsWith('Перфоратор'));
     // A brand the catalogue carries is never dropped: «дрель stihl» is nothing, with «дрель» offered.
-    expect((await searchPage(h.db, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] })).ignored).toEqual([]);
+    expect((await searchPage(h.db, null, { q: 'дрель stihl', page: 1, sort: 'relevance', brand: [], section: [] })).ignored).toEqual([]);
   });
 
   it('finds nothing for nonsense, and offers no fragment of it', async () => {
     const nonsense = JSON.parse(fs.readFileSync('tests/search/nonsense.json', 'utf8')) as string[];
     expect(await falsePositives(h.db, nonsense)).toEqual([]);
-    const sofa = await searchPage(h.db, { q: 'диван кожаный', page: 1, sort: 'relevance', brand: [], section: [] });
+    const sofa = await searchPage(h.db, null, { q: 'диван кожаный', page: 1, sort: 'relevance', brand: [], section: [] });
     expect(sofa.total).toBe(0);
     expect(sofa.suggestion).toBeNull();
   });
@@ -170,9 +170,9 @@ describe('issue 17: numbers, partial matches, Belarusian, vocabulary', () => {
 
   it('an accessory phrase means the accessory, and a section keeps only its own name', async () => {
     all(await names('батарея для шуруповерта'), (n) => n.startsWith('Аккумулятор'));
-    const sledge = await searchHeader(h.db, 'кувалда');
+    const sledge = await searchHeader(h.db, null, 'кувалда');
     expect(sledge.categories.map((c) => c.name)).toEqual(['Кувалды']);
-    const battery = await searchHeader(h.db, 'аккумулятор');
+    const battery = await searchHeader(h.db, null, 'аккумулятор');
     expect(battery.categories[0]!.name).toBe('Аккумуляторы для инструмента');
   });
 
@@ -194,28 +194,28 @@ describe('freshness: the index lives in the database', () => {
       .insert(t.products)
       .values({ code: 'kvazitester-9000', article: 'QZ-9000', articleNorm: 'QZ9000', name: 'Квазитестер Зубр QZ-9000', sectionId: any!.sectionId, brandId: any!.brandId, price: '10.00' })
       .returning();
-    let r = await searchHeader(node2(), 'квазитестер');
+    let r = await searchHeader(node2(), null, 'квазитестер');
     expect(r.products.map((p) => p.id)).toEqual([added!.id]);
-    expect((await searchHeader(node2(), 'qz9000')).products[0]?.id).toBe(added!.id);
+    expect((await searchHeader(node2(), null, 'qz9000')).products[0]?.id).toBe(added!.id);
 
     await h.db.update(t.products).set({ name: 'Гиперметр Зубр QZ-9000' }).where(eq(t.products.id, added!.id));
-    expect((await searchHeader(node2(), 'квазитестер')).products).toEqual([]);
-    r = await searchHeader(node2(), 'гиперметры');
+    expect((await searchHeader(node2(), null, 'квазитестер')).products).toEqual([]);
+    r = await searchHeader(node2(), null, 'гиперметры');
     expect(r.products.map((p) => p.id)).toEqual([added!.id]);
     // Its new word is in the vocabulary at once, so a typo in it is corrected on any node.
-    expect((await searchHeader(node2(), 'гипермтр')).products.map((p) => p.id)).toEqual([added!.id]);
+    expect((await searchHeader(node2(), null, 'гипермтр')).products.map((p) => p.id)).toEqual([added!.id]);
 
     await h.db.update(t.products).set({ active: false }).where(eq(t.products.id, added!.id));
-    expect((await searchHeader(node2(), 'гиперметр')).products).toEqual([]);
+    expect((await searchHeader(node2(), null, 'гиперметр')).products).toEqual([]);
     await h.db.update(t.products).set({ active: true }).where(eq(t.products.id, added!.id));
     await h.db.delete(t.products).where(eq(t.products.id, added!.id));
-    expect((await searchHeader(node2(), 'гиперметр')).products).toEqual([]);
+    expect((await searchHeader(node2(), null, 'гиперметр')).products).toEqual([]);
   });
 
   it('follows a brand rename into every product of the brand', async () => {
     const [brand] = await h.db.select().from(t.brands).where(eq(t.brands.code, 'worx'));
     await h.db.update(t.brands).set({ nameCyr: 'Воркси' }).where(eq(t.brands.id, brand!.id));
-    const r = await searchHeader(node2(), 'воркси');
+    const r = await searchHeader(node2(), null, 'воркси');
     expect(r.total).toBeGreaterThan(0);
     expect(r.brands.map((b) => b.code)).toEqual(['worx']);
     await h.db.update(t.brands).set({ nameCyr: brand!.nameCyr }).where(eq(t.brands.id, brand!.id));

@@ -52,7 +52,7 @@ describe(`demo data on ${dbKind()}`, () => {
 
   it('serves home data from the database', async () => {
     // Promotions come from the Markdown collection (astro:content exists only inside Astro): content.test.ts checks them over HTTP.
-    const home = await homeData(h.db, { promotions: async () => [] });
+    const home = await homeData(h.db, null, { promotions: async () => [] });
     expect(home.sections.length).toBe(8);
     expect(home.hits.length).toBe(8);
     expect(home.hits.every((p) => p.url === `/${p.code}/` && p.price > 0)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPricing, discounted, makePricing } from '../../src/server/catalog/pricing';
+import { discounted, makePricing, personalPrice } from '../../src/server/catalog/pricing';
 import type { SectionNode, SectionTree } from '../../src/server/catalog/sections';
 
 function tree(): SectionTree {
@@ -29,9 +29,9 @@ describe("the contractor's own price", () => {
     expect(discounted(100, 0)).toBe(100);
   });
 
-  it('fills personalPrice, and leaves it null for guests', () => {
-    const items = [{ price: 100, brandId: 10, sectionId: 3, personalPrice: null as number | null }];
-    expect(applyPricing(structuredClone(items), null)[0]!.personalPrice).toBeNull();
-    expect(applyPricing(structuredClone(items), pricing)[0]!.personalPrice).toBe(88);
+  it('prices for the viewer: null for guests and retail customers, the company terms otherwise', () => {
+    const item = { price: 100, brandId: 10, sectionId: 3 };
+    expect(personalPrice(null, item)).toBeNull();
+    expect(personalPrice(pricing, item)).toBe(88);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { ERR, endpoint, fail, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
+import { viewerPricing } from '../../server/catalog/pricing';
 import { searchHeader } from '../../server/search/service';
 import { t } from '../../i18n';
 
@@ -14,7 +15,8 @@ const Input = z.object({
 /** POST api/searchHeader/ {query}: categories, brands, products and query suggestions (spec §3, §9). */
 export const POST = endpoint(async (ctx) => {
   const { query } = await parseInput(ctx, Input);
-  return ok(await searchHeader(await getDb(), query));
+  const db = await getDb();
+  return ok(await searchHeader(db, await viewerPricing(db, ctx.locals), query));
 });
 
 /** The spec defines this call as POST only. */

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
+import { viewerPricing } from '../../server/catalog/pricing';
 import { ownerKey } from '../../server/lists/owner';
 import { favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
 import { zPage } from '../../server/http/zod';
@@ -15,5 +16,6 @@ const input = z.object({
 /** GET web/favorite/ ?sort,page,timestamp: items, sort options (each with its `by`) and page_navigation. */
 export const GET = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
-  return ok(await favoritesPage(await getDb(), ownerKey(ctx), q.sort, q.page), { headers: { vary: 'cookie' } });
+  const db = await getDb();
+  return ok(await favoritesPage(db, await viewerPricing(db, ctx.locals), ownerKey(ctx), q.sort, q.page), { headers: { vary: 'cookie' } });
 });

@@ -10,7 +10,7 @@ import { ERR, HttpError } from '../http/api';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
 import { limitOf, limitSql } from './limits';
-import { discounted, loadPricing, roundMoney } from '../catalog/pricing';
+import { loadPricing, personalPrice, roundMoney, type Pricing } from '../catalog/pricing';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 
 /** Positions one basket may hold: a contractor's long list fits, a runaway script does not. */
@@ -260,7 +260,8 @@ export type BasketGrid = {
   motivation_block: MotivationBlock | null;
 };
 
-export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
+/** The basket's rows at the buyer's own prices (`pricing`: loaded from the buyer's company when not given). */
+export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null): Promise<BasketRow[]> {
   const rows = await db
     .select({
       productId: products.id,
@@ -289,12 +290,11 @@ export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
     .where(eq(baskets.ownerKey, buyer.owner))
     .orderBy(asc(sections.name), asc(basketItems.addedAt), asc(products.id));
   // The same contractor prices as the catalogue shows (one rule, in catalog/pricing.ts).
-  const pricing = await loadPricing(db, { companyId: buyer.companyId ?? null });
+  const terms = pricing === undefined ? await loadPricing(db, { companyId: buyer.companyId ?? null }) : pricing;
   return rows.map((r) => {
     const canBuy = r.canBuy && r.active;
     const basePrice = Number(r.price);
-    const percent = pricing?.percentFor(r.brandId, r.sectionId) ?? 0;
-    const price = discounted(basePrice, percent);
+    const price = personalPrice(terms, { price: basePrice, brandId: r.brandId, sectionId: r.sectionId }) ?? basePrice;
     const stock = Number(r.stock);
     return {
       id: r.productId,
@@ -313,7 +313,7 @@ export async function basketRows(db: Db, buyer: Buyer): Promise<BasketRow[]> {
       price,
       base_price: basePrice,
       old_price: r.oldPrice == null ? null : Number(r.oldPrice),
-      discount_percent: percent,
+      discount_percent: terms?.percentFor(r.brandId, r.sectionId) ?? 0,
       sum: roundMoney(price * r.quantity),
       motivation: r.motivation ? 'Y' : 'N',
     };
@@ -336,7 +336,7 @@ export function basketInfo(rows: BasketRow[], contractor: boolean): BasketInfo {
   };
 }
 
-async function motivationBlock(db: Db, rows: BasketRow[], sum: number): Promise<MotivationBlock | null> {
+async function motivationBlock(db: Db, pricing: Pricing | null, rows: BasketRow[], sum: number): Promise<MotivationBlock | null> {
   const active = rows.filter((r) => r.can_buy);
   if (!active.length) return null;
   const inBasket = new Set(rows.map((r) => r.product_id));
@@ -355,7 +355,7 @@ async function motivationBlock(db: Db, rows: BasketRow[], sum: number): Promise<
     free_delivery_from: FREE_DELIVERY_FROM,
     left,
     progress: Math.min(100, Math.round((sum / FREE_DELIVERY_FROM) * 100)),
-    products: await cardsByIds(db, ids),
+    products: await cardsByIds(db, pricing, ids),
   };
 }
 
@@ -364,7 +364,8 @@ async function motivationBlock(db: Db, rows: BasketRow[], sum: number): Promise<
  * inactive row apart, the categories for the filter, totals over the whole basket.
  */
 export async function basketGrid(db: Db, buyer: Buyer, opts: { page: number; pageSize?: number; category?: string | null }): Promise<BasketGrid> {
-  const rows = await basketRows(db, buyer);
+  const pricing = await loadPricing(db, { companyId: buyer.companyId ?? null });
+  const rows = await basketRows(db, buyer, pricing);
   const info = basketInfo(rows, !!buyer.companyId);
   const active = rows.filter((r) => r.can_buy);
   const counts = new Map<string, { code: string; name: string; count: number }>();
@@ -385,6 +386,6 @@ export async function basketGrid(db: Db, buyer: Buyer, opts: { page: number; pag
     category,
     page_navigation: { page, page_size: pageSize, total: filtered.length, pages },
     info,
-    motivation_block: await motivationBlock(db, rows, info.sum),
+    motivation_block: await motivationBlock(db, pricing, rows, info.sum),
   };
 }

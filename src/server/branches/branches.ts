@@ -1,4 +1,5 @@
 /** Branches (spec §7 web/affiliates/): address, phones, hours, map point and what is in stock there. */
+import type { Pricing } from '../catalog/pricing';
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, products, stocks } from '../db/schema';
@@ -73,7 +74,7 @@ export async function findBranch(db: Db, codeOrId: string): Promise<BranchRow | 
 }
 
 /** What is in stock here: product counts by top-level catalogue section and the most popular products. */
-export async function branchDetail(db: Db, row: BranchRow, productLimit = 12): Promise<BranchDetail> {
+export async function branchDetail(db: Db, pricing: Pricing | null, row: BranchRow, productLimit = 12): Promise<BranchDetail> {
   const inStockHere = and(eq(stocks.branchId, row.id), gt(stocks.quantity, 0), eq(products.active, true));
   const [bySection, top, tree] = await Promise.all([
     db.select({ sectionId: products.sectionId, n: count() }).from(stocks).innerJoin(products, eq(products.id, stocks.productId)).where(inStockHere).groupBy(products.sectionId),
@@ -102,7 +103,7 @@ export async function branchDetail(db: Db, row: BranchRow, productLimit = 12): P
   return {
     ...toBranch(row, total),
     sections: [...roots.entries()].sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0)).map(([, s]) => s),
-    products: top.map((r) => ({ ...toCard(r), quantityHere: r.quantityHere })),
+    products: top.map((r) => ({ ...toCard(r, pricing), quantityHere: r.quantityHere })),
   };
 }
 

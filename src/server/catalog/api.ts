@@ -9,7 +9,6 @@ import { ERR, HttpError } from '../http/api';
 import { zPageSize } from '../http/zod';
 import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
-import type { SessionUser } from '../auth/session';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
 import { runListing, type ListingResult } from './listing';
 import { cachedBrands } from './reference';
@@ -17,7 +16,7 @@ import { cachedSectionTree, type SectionNode } from './sections';
 import { prepareListing, type Scope } from './scope';
 import { runningPromotions } from '../content/promotions';
 import { refsCondition } from '../content/refs';
-import { applyPricing, loadPricing } from './pricing';
+import type { Pricing } from './pricing';
 import { findProduct } from './product';
 
 export const zSort = z.enum(SORTS).default(DEFAULT_SORT);
@@ -82,12 +81,11 @@ export async function apiListing(
   where: { scope: Scope; section: SectionNode | null; basePath: string },
   state: FilterState,
   params: ListingParams,
-  user: SessionUser | null,
+  pricing: Pricing | null,
 ): Promise<ApiListing> {
   const prepared = await prepareListing(db, where.scope, state);
   if (!prepared.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${prepared.reason}`);
-  const result = await runListing(db, prepared.base, state, prepared.filters, params, prepared.ref);
-  applyPricing(result.items, await loadPricing(db, user));
+  const result = await runListing(db, prepared.base, state, prepared.filters, params, prepared.ref, pricing);
   const s = where.section;
   return {
     section: s ? { ID: s.id, CODE: s.code, NAME: s.name, URL: s.url, DEPTH_LEVEL: s.depth } : null,

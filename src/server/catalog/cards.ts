@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
+import { personalPrice, type Pricing } from './pricing';
 
 export type ProductCard = {
   id: number;
@@ -46,8 +47,9 @@ export const cardColumns = {
 
 type CardRow = { [K in keyof typeof cardColumns]: unknown };
 
-export function toCard(r: CardRow): ProductCard {
-  return {
+/** A card as `pricing`'s viewer sees it (null pricing: guests and retail customers). */
+export function toCard(r: CardRow, pricing: Pricing | null): ProductCard {
+  const card: ProductCard = {
     id: r.id as number,
     code: r.code as string,
     url: `/${r.code as string}/`,
@@ -66,9 +68,11 @@ export function toCard(r: CardRow): ProductCard {
     stock: Number(r.stock),
     personalPrice: null,
   };
+  card.personalPrice = personalPrice(pricing, card);
+  return card;
 }
 
-export async function productCards(db: Db, opts: { where?: SQL; order?: (SQL | AnyPgColumn)[]; limit: number; offset?: number }): Promise<ProductCard[]> {
+export async function productCards(db: Db, pricing: Pricing | null, opts: { where?: SQL; order?: (SQL | AnyPgColumn)[]; limit: number; offset?: number }): Promise<ProductCard[]> {
   const rows = await db
     .select(cardColumns)
     .from(products)
@@ -77,15 +81,15 @@ export async function productCards(db: Db, opts: { where?: SQL; order?: (SQL | A
     .orderBy(...(opts.order ?? [desc(products.popularity), products.id]))
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
-  return rows.map(toCard);
+  return rows.map((r) => toCard(r, pricing));
 }
 
-export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> {
+export async function cardsByIds(db: Db, pricing: Pricing | null, ids: number[]): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const cards = await productCards(db, { where: inArray(products.id, ids), limit: ids.length });
+  const cards = await productCards(db, pricing, { where: inArray(products.id, ids), limit: ids.length });
   const order = new Map(ids.map((id, i) => [id, i]));
   return cards.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-export const hitCards = (db: Db, limit = 8) => productCards(db, { where: and(eq(products.isHit, true), eq(products.canBuy, true)), limit });
-export const newCards = (db: Db, limit = 8) => productCards(db, { where: eq(products.isNew, true), order: [desc(products.createdAt), products.id], limit });
+export const hitCards = (db: Db, pricing: Pricing | null, limit = 8) => productCards(db, pricing, { where: and(eq(products.isHit, true), eq(products.canBuy, true)), limit });
+export const newCards = (db: Db, pricing: Pricing | null, limit = 8) => productCards(db, pricing, { where: eq(products.isNew, true), order: [desc(products.createdAt), products.id], limit });

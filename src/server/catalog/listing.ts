@@ -12,6 +12,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardColumns, toCard, type ProductCard } from './cards';
+import type { Pricing } from './pricing';
 import { queryRows } from '../db/rows';
 import type { FilterState, ListingParams, Sort } from './filters';
 import type { Brands, PropDef, PropValue } from './reference';
@@ -151,7 +152,7 @@ export function orderFor(sort: Sort): SQL[] {
 }
 
 /** A page of cards for a base and filters. */
-export async function listItems(db: Db, base: ListingBase, filters: ResolvedFilters, p: ListingParams): Promise<ProductCard[]> {
+export async function listItems(db: Db, pricing: Pricing | null, base: ListingBase, filters: ResolvedFilters, p: ListingParams): Promise<ProductCard[]> {
   const conds = conditions(filters, itemCols);
   const rows = await db
     .select(cardColumns)
@@ -161,7 +162,7 @@ export async function listItems(db: Db, base: ListingBase, filters: ResolvedFilt
     .orderBy(...orderFor(p.sort))
     .limit(p.pageSize)
     .offset((p.page - 1) * p.pageSize);
-  return rows.map(toCard);
+  return rows.map((r) => toCard(r, pricing));
 }
 
 type CountRow = Record<string, unknown> & { n: number; total: number | null; pmin: string | null; pmax: string | null; instock: number | null };
@@ -286,8 +287,9 @@ export async function runListing(
   filters: ResolvedFilters,
   params: ListingParams,
   ref: { brands: Brands; tree: SectionTree },
+  pricing: Pricing | null,
 ): Promise<ListingResult> {
-  const [items, counts] = await Promise.all([listItems(db, base, filters, params), countFacets(db, base, filters)]);
+  const [items, counts] = await Promise.all([listItems(db, pricing, base, filters, params), countFacets(db, base, filters)]);
   const total = counts.total;
   return {
     items,

@@ -1,5 +1,6 @@
 /**
- * The contractor's own price. Guests and retail customers see the retail price; a user of a
+ * The contractor's own price. Every product card is built with the viewer's `Pricing` (a required
+ * argument of every card loader), so no page or call can show a product without it. Guests and retail customers see the retail price; a user of a
  * contractor company sees the retail price less the company's best discount that applies:
  * its general percent, a percent for the product's brand, or one for any section above it
  * (docs/decisions/0010-catalog.md). Money is rounded to kopecks.
@@ -24,6 +25,15 @@ export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> |
   const rows = await db.select().from(companyDiscounts).where(eq(companyDiscounts.companyId, company.id));
   const tree = await cachedSectionTree(db);
   return makePricing(company.id, company.name, Number(company.discountPercent), rows, tree);
+}
+
+const perRequest = new WeakMap<object, Promise<Pricing | null>>();
+
+/** The viewer's pricing, loaded once per request (keyed by the request's `locals`). */
+export function viewerPricing(db: Db, locals: { user: Pick<SessionUser, 'companyId'> | null }): Promise<Pricing | null> {
+  let p = perRequest.get(locals);
+  if (!p) perRequest.set(locals, (p = loadPricing(db, locals.user)));
+  return p;
 }
 
 export function makePricing(
@@ -64,12 +74,13 @@ export function discounted(price: number, percent: number): number {
   return Math.round(price * (100 - percent)) / 100;
 }
 
-/** Sets `personalPrice` on anything with a price, brand and section (cards, product details). */
-export function applyPricing<T extends { price: number; brandId: number; sectionId: number; personalPrice: number | null }>(items: T[], pricing: Pricing | null): T[] {
-  if (!pricing) return items;
-  for (const item of items) {
-    const pct = pricing.percentFor(item.brandId, item.sectionId);
-    item.personalPrice = pct > 0 ? discounted(item.price, pct) : item.price;
-  }
-  return items;
+/**
+ * The one place a price is decided for a viewer: what a product costs the viewer whose terms are
+ * `pricing` (their company's), or null when they have none (guests, retail customers: the retail
+ * price). Cards (cards.ts `toCard`), product details, the basket and export feeds all call this.
+ */
+export function personalPrice(pricing: Pricing | null, item: { price: number; brandId: number; sectionId: number }): number | null {
+  if (!pricing) return null;
+  const pct = pricing.percentFor(item.brandId, item.sectionId);
+  return pct > 0 ? discounted(item.price, pct) : item.price;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { branches, brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import { cardColumns, cardsByIds, productCards, toCard, type ProductCard } from './cards';
+import type { Pricing } from './pricing';
 import { cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
 import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
 
@@ -38,7 +39,7 @@ export function guaranteeInfo(code: string | null): Guarantee | null {
   return null;
 }
 
-async function detail(db: Db, where: SQL): Promise<ProductDetail | null> {
+async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<ProductDetail | null> {
   const [row] = await db
     .select({ ...cardColumns, description: products.description, properties: products.properties, imageCount: products.imageCount, lineCode: products.lineCode, createdAt: products.createdAt, updatedAt: products.updatedAt })
     .from(products)
@@ -68,7 +69,7 @@ async function detail(db: Db, where: SQL): Promise<ProductDetail | null> {
       .map(([k, v]) => ({ code: k, name: k, value: String(v), label: String(v) })),
   ];
   return {
-    ...toCard(row),
+    ...toCard(row, pricing),
     description: row.description,
     properties,
     imageCount: row.imageCount,
@@ -83,13 +84,13 @@ async function detail(db: Db, where: SQL): Promise<ProductDetail | null> {
   };
 }
 
-export function productByCode(db: Db, code: string): Promise<ProductDetail | null> {
+export function productByCode(db: Db, pricing: Pricing | null, code: string): Promise<ProductDetail | null> {
   if (!SLUG_RE.test(code)) return Promise.resolve(null);
-  return detail(db, eq(products.code, code));
+  return detail(db, pricing, eq(products.code, code));
 }
 
-export function productById(db: Db, id: number): Promise<ProductDetail | null> {
-  return detail(db, eq(products.id, id));
+export function productById(db: Db, pricing: Pricing | null, id: number): Promise<ProductDetail | null> {
+  return detail(db, pricing, eq(products.id, id));
 }
 
 /** The id, code and line of an active product (cheap: for endpoints that only need to find it). */
@@ -118,25 +119,28 @@ export async function codeByArticle(db: Db, article: string): Promise<string | n
 }
 
 /** Other products of the same line (kits of one model), the product itself included. */
-export async function lineCards(db: Db, lineCode: string | null, productId: number): Promise<ProductCard[]> {
-  if (!lineCode) return cardsByIds(db, [productId]);
-  return productCards(db, { where: eq(products.lineCode, lineCode), order: [asc(products.price), asc(products.id)], limit: 20 });
+export async function lineCards(db: Db, pricing: Pricing | null, lineCode: string | null, productId: number): Promise<ProductCard[]> {
+  if (!lineCode) return cardsByIds(db, pricing, [productId]);
+  return productCards(db, pricing, { where: eq(products.lineCode, lineCode), order: [asc(products.price), asc(products.id)], limit: 20 });
 }
 
 /** Same section, other lines, nearest in price; the popular ones first among equals. */
-export async function similarCards(db: Db, p: { id: number; sectionId: number; lineCode: string | null; price: number }, limit = 8): Promise<ProductCard[]> {
+export async function similarCards(db: Db, pricing: Pricing | null, p: { id: number; sectionId: number; lineCode: string | null; price: number }, limit = 8): Promise<ProductCard[]> {
   const notSameLine = p.lineCode ? sql`(${products.lineCode} IS NULL OR ${products.lineCode} <> ${p.lineCode})` : sql`TRUE`;
-  return productCards(db, {
+  return productCards(db, pricing, {
     where: and(eq(products.sectionId, p.sectionId), ne(products.id, p.id), notSameLine, sql`${products.price} BETWEEN ${p.price * 0.6} AND ${p.price * 1.6}`),
     order: [sql`abs(${products.price} - ${p.price})`, desc(products.popularity), asc(products.id)],
     limit,
   });
 }
 
+/** Similar products the product page (and its call) shows: a row on a desktop, two on a phone. */
+export const PRODUCT_SIMILAR_COUNT = 4;
+
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
 
 /** Consumables that fit a product, paged (spec §9: 7 per page); optionally of one section only. */
-export async function expendableCards(db: Db, productId: number, opts: { page: number; pageSize: number; sectionId?: number }): Promise<Paged<ProductCard>> {
+export async function expendableCards(db: Db, pricing: Pricing | null, productId: number, opts: { page: number; pageSize: number; sectionId?: number }): Promise<Paged<ProductCard>> {
   const where = and(
     eq(productExpendables.productId, productId),
     opts.sectionId ? sql`${productExpendables.materialId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.sectionId} = ${opts.sectionId} AND ${products.active})` : undefined,
@@ -158,7 +162,7 @@ export async function expendableCards(db: Db, productId: number, opts: { page: n
       .where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items: items.map(toCard), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
+  return { items: items.map((r) => toCard(r, pricing)), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
 }
 
 /** Sections the consumables of a product come from (the tabs of the consumables block). */

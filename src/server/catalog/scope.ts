@@ -5,6 +5,7 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Pricing } from './pricing';
 import { products } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import {
@@ -112,7 +113,7 @@ export type ListingOutcome = ListingPage | { type: 'redirect'; location: string 
  * @param basePath the listing's own path (`/catalog/dreli/`, `/brands/bosch/`)
  * @param filter   the segments between `filter/` and `/apply/`, or null when the URL has none
  */
-export async function loadListingPage(db: Db, scope: Scope, basePath: string, filter: string[] | null, url: URL): Promise<ListingOutcome> {
+export async function loadListingPage(db: Db, scope: Scope, basePath: string, filter: string[] | null, url: URL, pricing: Pricing | null): Promise<ListingOutcome> {
   let state: FilterState;
   if (filter) {
     const parsed = parseFilterSegments(filter);
@@ -138,7 +139,7 @@ export async function loadListingPage(db: Db, scope: Scope, basePath: string, fi
   const prepared = await prepareListing(db, scope, state);
   if (!prepared.ok) return { type: 'notFound', reason: prepared.reason };
   const { base, filters, ref } = prepared;
-  const result = await runListing(db, base, state, filters, params, ref);
+  const result = await runListing(db, base, state, filters, params, ref, pricing);
   if (params.page > result.pageCount) return { type: 'notFound', reason: 'page' };
 
   const indexableFilter = isIndexableFilter(state);

@@ -3,6 +3,7 @@
  * the properties its products are compared by. Removing a section's last item removes the section
  * simply because sections are derived from the items.
  */
+import type { Pricing } from '../catalog/pricing';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { compareItems, products, sectionProperties, sections } from '../db/schema';
@@ -53,7 +54,7 @@ function showValue(v: string | number | undefined, unit: string | null): string 
   return unit && typeof v === 'number' ? `${v} ${unit}` : String(v);
 }
 
-export async function compareData(db: Db, owner: string | null): Promise<CompareData> {
+export async function compareData(db: Db, pricing: Pricing | null, owner: string | null): Promise<CompareData> {
   if (!owner) return { sections: {}, compare_properties_name: {}, count: 0 };
   const rows = await db
     .select({ id: products.id, sectionId: products.sectionId, props: products.properties, sectionName: sections.name, sectionCode: sections.code })
@@ -65,7 +66,7 @@ export async function compareData(db: Db, owner: string | null): Promise<Compare
   if (!rows.length) return { sections: {}, compare_properties_name: {}, count: 0 };
   const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
   const props = await db.select().from(sectionProperties).where(inArray(sectionProperties.sectionId, sectionIds)).orderBy(asc(sectionProperties.sort), asc(sectionProperties.id));
-  const cards = new Map((await cardsByIds(db, rows.map((r) => r.id))).map((c) => [c.id, c]));
+  const cards = new Map((await cardsByIds(db, pricing, rows.map((r) => r.id))).map((c) => [c.id, c]));
   const out: Record<string, CompareSection> = {};
   const allNames: Record<string, string> = {};
   for (const r of rows) {

@@ -3,6 +3,7 @@
  * cutting discs (круги и диски) for the tool a visitor has, by kind, diameter, bore and the
  * material to cut. Options come from the catalogue itself, so new sizes appear without code.
  */
+import type { Pricing } from '../catalog/pricing';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client';
@@ -64,7 +65,7 @@ export type CirclesResult = {
 const prop = (code: string) => sql<string>`${products.properties} ->> ${code}`;
 const byNumber = (a: string, b: string) => Number(a) - Number(b);
 
-export async function findCircles(db: Db, q: CirclesQuery): Promise<CirclesResult> {
+export async function findCircles(db: Db, pricing: Pricing | null, q: CirclesQuery): Promise<CirclesResult> {
   const toolKinds: readonly string[] = q.tool ? CIRCLE_TOOLS.find((x) => x.code === q.tool)!.kinds : CIRCLE_KINDS.map((k) => k.code);
   const kinds = q.kind ? toolKinds.filter((k) => k === q.kind) : toolKinds;
   const sectionIds = db.select({ id: sections.id }).from(sections).where(inArray(sections.code, kinds.length ? [...kinds] : ['-']));
@@ -80,7 +81,7 @@ export async function findCircles(db: Db, q: CirclesQuery): Promise<CirclesResul
       .from(products)
       .where(scope),
     db.select({ n: count() }).from(products).where(where),
-    productCards(db, { where: and(inArray(products.sectionId, sectionIds), ...filters), limit: CIRCLES_PAGE_SIZE, offset: (q.page - 1) * CIRCLES_PAGE_SIZE }),
+    productCards(db, pricing, { where: and(inArray(products.sectionId, sectionIds), ...filters), limit: CIRCLES_PAGE_SIZE, offset: (q.page - 1) * CIRCLES_PAGE_SIZE }),
   ]);
   const uniq = (key: 'diameter' | 'bore' | 'material') => [...new Set(opts.map((o) => o[key]).filter((v): v is string => !!v))];
   const total = Number(totalRow?.n ?? 0);

@@ -1,4 +1,5 @@
 /** GET web/main/ and the home page: everything the first screen shows, from the database. */
+import type { Pricing } from '../catalog/pricing';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands } from '../db/schema';
@@ -22,11 +23,11 @@ export type HomeData = {
   promotions: PromotionTeaser[];
 };
 
-export async function homeData(db: Db, opts: { promotions?: (limit: number) => Promise<PromotionTeaser[]> } = {}): Promise<HomeData> {
+export async function homeData(db: Db, pricing: Pricing | null, opts: { promotions?: (limit: number) => Promise<PromotionTeaser[]> } = {}): Promise<HomeData> {
   const [tree, hits, novelties, brandRows, promos] = await Promise.all([
     loadSectionTree(db),
-    hitCards(db, 8),
-    newCards(db, 8),
+    hitCards(db, pricing, 8),
+    newCards(db, pricing, 8),
     db.select({ code: brands.code, name: brands.name, color: brands.color }).from(brands).orderBy(asc(brands.sort)).limit(24),
     (opts.promotions ?? collectionPromotions)(4),
   ]);

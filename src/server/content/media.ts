@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { findEntry } from './entries';
 import type { Db } from '../db/client';
+import type { Pricing } from '../catalog/pricing';
 import { products } from '../db/schema';
 import { cachedSectionTree, sectionPath } from '../catalog/sections';
 import { referencedProducts, refsInclude } from './refs';
@@ -48,11 +49,11 @@ export async function listMedia(kind?: MediaKind): Promise<MediaItem[]> {
 export type MediaDetail = MediaItem & { html: string; products: ProductCard[]; entry: Entry };
 
 /** A material or a video by code (social links are just links and have no page). */
-export async function mediaDetail(db: Db, code: string): Promise<MediaDetail | null> {
+export async function mediaDetail(db: Db, pricing: Pricing | null, code: string): Promise<MediaDetail | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(code)) return null;
   const e = await findEntry('media', code);
   if (!e || e.data.draft || e.data.kind === 'social') return null;
-  return { ...toMediaItem(e), html: e.rendered?.html ?? '', products: await referencedProducts(db, e.data.products), entry: e };
+  return { ...toMediaItem(e), html: e.rendered?.html ?? '', products: await referencedProducts(db, pricing, e.data.products), entry: e };
 }
 
 /** POST /api/media/product/: the materials and videos that mention a product. Null when the product is unknown. */

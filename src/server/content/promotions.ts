@@ -6,6 +6,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { findEntry } from './entries';
 import type { Db } from '../db/client';
+import type { Pricing } from '../catalog/pricing';
 import { referencedProducts } from './refs';
 import type { ProductCard } from '../catalog/cards';
 import { promotionState, timeLeft, type PromotionState } from './time';
@@ -97,7 +98,7 @@ export type PromotionDetail = PromotionTeaser & {
  * One promotion by its code. Public contractors-only promotions and not yet started ones are
  * "not found" so that nobody sees them early by guessing the address.
  */
-export async function promotionDetail(db: Db, code: string, opts: { now?: Date; contractor?: boolean } = {}): Promise<PromotionDetail | null> {
+export async function promotionDetail(db: Db, pricing: Pricing | null, code: string, opts: { now?: Date; contractor?: boolean } = {}): Promise<PromotionDetail | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(code)) return null;
   const e = await findEntry('promotions', code);
   if (!e || e.data.draft) return null;
@@ -105,7 +106,7 @@ export async function promotionDetail(db: Db, code: string, opts: { now?: Date; 
   const state = promotionState(e.data, now);
   if (state === 'upcoming') return null;
   if (e.data.forContractors && !opts.contractor) return null;
-  const products = state === 'ended' ? [] : await referencedProducts(db, e.data.products);
+  const products = state === 'ended' ? [] : await referencedProducts(db, pricing, e.data.products);
   return {
     ...toTeaser(e),
     description: e.data.description ?? e.data.preview,

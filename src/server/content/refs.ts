@@ -1,4 +1,5 @@
 /** Products an editor referenced from a promotion or a media item (by section code and/or article). */
+import type { Pricing } from '../catalog/pricing';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products, sections } from '../db/schema';
@@ -18,10 +19,10 @@ export function refsCondition(_db: Db, refs: ProductRefs): SQL | undefined {
 }
 
 /** Current cards (price, stock) of the referenced products, most popular first. */
-export async function referencedProducts(db: Db, refs: ProductRefs, limit = refs.limit, offset = 0): Promise<ProductCard[]> {
+export async function referencedProducts(db: Db, pricing: Pricing | null, refs: ProductRefs, limit = refs.limit, offset = 0): Promise<ProductCard[]> {
   const where = refsCondition(db, refs);
   if (!where) return [];
-  return productCards(db, { where, limit, offset });
+  return productCards(db, pricing, { where, limit, offset });
 }
 
 /** Does a product (by the codes of its section and the section's ancestors, and its article) fall under these references? */

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, brands, products, stocks } from '../db/schema';
-import { applyPricing, loadPricing, type Pricing } from '../catalog/pricing';
+import { loadPricing, personalPrice, type Pricing } from '../catalog/pricing';
 import { cachedSectionTree, sectionPath, type SectionTree } from '../catalog/sections';
 import { cachedSectionProps, formatPropValue, type PropDef } from '../catalog/reference';
 import type { Field } from './settings';
@@ -61,7 +61,8 @@ export async function feedContext(db: Db, opts: { site: string; fields: readonly
 
 /** The one place a feed asks the catalogue what its owner pays (retail price when they have no company terms). */
 export function priceBatch<T extends { price: number; brandId: number; sectionId: number; personalPrice: number | null }>(items: T[], pricing: Pricing | null): T[] {
-  return applyPricing(items, pricing);
+  for (const item of items) item.personalPrice = personalPrice(pricing, item);
+  return items;
 }
 
 const pathCache = new WeakMap<SectionTree, Map<number, string>>();

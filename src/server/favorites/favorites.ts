@@ -1,4 +1,5 @@
 /** Favourites (spec §3, §4, §7): add, remove, clear, and a sorted, paged list. */
+import type { Pricing } from '../catalog/pricing';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, favorites, products } from '../db/schema';
@@ -52,7 +53,7 @@ export function sortOptions(selected: string): FavoriteSort[] {
   return FAVORITE_SORTS.map((s) => ({ id: `${s.code}_${s.by}`, code: s.code, by: s.by, name: t(s.name), selected: `${s.code}_${s.by}` === selected }));
 }
 
-export async function favoritesPage(db: Db, owner: string | null, sort: string, page: number, pageSize = FAVORITES_PAGE_SIZE): Promise<FavoritesPage> {
+export async function favoritesPage(db: Db, pricing: Pricing | null, owner: string | null, sort: string, page: number, pageSize = FAVORITES_PAGE_SIZE): Promise<FavoritesPage> {
   const options = sortOptions(sort);
   if (!owner) return { items: [], sort: options, page_navigation: { page: 1, page_size: pageSize, total: 0, pages: 1 } };
   const [{ n }] = (await db
@@ -79,5 +80,5 @@ export async function favoritesPage(db: Db, owner: string | null, sort: string, 
     .orderBy(...order, asc(products.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
-  return { items: rows.map(toCard), sort: options, page_navigation: { page: current, page_size: pageSize, total, pages } };
+  return { items: rows.map((r) => toCard(r, pricing)), sort: options, page_navigation: { page: current, page_size: pageSize, total, pages } };
 }

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { brands, companyDiscounts, products } from '../db/schema';
 import type { Viewer } from '../http/guard';
 import { companyProfile } from '../company/profile';
-import { applyPricing, loadPricing, type Pricing } from '../catalog/pricing';
+import { loadPricing, type Pricing } from '../catalog/pricing';
 import { productCards, type ProductCard } from '../catalog/cards';
 import { cachedSectionTree, sectionPath, subtreeIds } from '../catalog/sections';
 
@@ -27,7 +27,6 @@ export type DiscountsView = {
 };
 
 function toExample(card: ProductCard, pricing: Pricing): PriceExample {
-  applyPricing([card], pricing);
   const yourPrice = card.personalPrice ?? card.price;
   return { id: card.id, name: card.name, url: card.url, article: card.article, brand: card.brand, price: card.price, yourPrice, percent: pricing.percentFor(card.brandId, card.sectionId) };
 }
@@ -56,20 +55,20 @@ export async function discountsFor(db: Db, viewer: Viewer): Promise<DiscountsVie
   for (const r of rows) {
     if (r.brandId != null && r.brandName) {
       discountedBrands.push(r.brandId);
-      const [card] = await productCards(db, { where: and(forSale, eq(products.brandId, r.brandId)), limit: 1 });
+      const [card] = await productCards(db, pricing, { where: and(forSale, eq(products.brandId, r.brandId)), limit: 1 });
       brandRows.push({ id: r.id, kind: 'brand', name: r.brandName, url: `/brands/${r.brandCode}/`, path: null, percent: Number(r.percent), example: card ? toExample(card, pricing) : null });
     } else if (r.sectionId != null) {
       const node = tree.byId.get(r.sectionId);
       if (!node) continue;
       const ids = subtreeIds(node);
       discountedSections.push(...ids);
-      const [card] = await productCards(db, { where: and(forSale, inArray(products.sectionId, ids)), limit: 1 });
+      const [card] = await productCards(db, pricing, { where: and(forSale, inArray(products.sectionId, ids)), limit: 1 });
       const path = sectionPath(tree, node).slice(0, -1).map((n) => n.name).join(' › ') || null;
       sectionRows.push({ id: r.id, kind: 'section', name: node.name, url: node.url, path, percent: Number(r.percent), example: card ? toExample(card, pricing) : null });
     }
   }
   // The general percent's example is a product no special rule reaches.
-  const [plain] = await productCards(db, {
+  const [plain] = await productCards(db, pricing, {
     where: and(forSale, discountedBrands.length ? notInArray(products.brandId, discountedBrands) : undefined, discountedSections.length ? notInArray(products.sectionId, discountedSections) : undefined),
     limit: 1,
   });

@@ -9,7 +9,7 @@ import type { Viewer } from '../http/guard';
 import { promotionDetail, runningPromotions, toTeaser, type PromotionDetail, type PromotionTeaser } from '../content/promotions';
 import { refsTouching } from '../content/refs';
 import { purchasedSectionsAndBrands } from '../orders/summary';
-import { applyPricing, loadPricing } from '../catalog/pricing';
+import { loadPricing } from '../catalog/pricing';
 
 export type PromotionForMe = PromotionTeaser & {
   /** This promotion inside the personal area. */
@@ -48,10 +48,9 @@ export async function promotionsForMe(db: Db, viewer: Viewer, now = new Date()):
 
 /** One promotion in the personal area, its products at this viewer's prices; null when not shown to them. */
 export async function myPromotion(db: Db, viewer: Viewer, code: string): Promise<(PromotionDetail & { sections: string[]; brands: string[] }) | null> {
-  const detail = await promotionDetail(db, code, { contractor: viewer.companyId != null });
+  const detail = await promotionDetail(db, await loadPricing(db, viewer), code, { contractor: viewer.companyId != null });
   if (!detail) return null;
-  const [pricing, bought] = await Promise.all([loadPricing(db, viewer), purchasedSectionsAndBrands(db, viewer)]);
-  applyPricing(detail.products, pricing);
+  const bought = await purchasedSectionsAndBrands(db, viewer);
   const why = detail.state === 'active' ? await refsTouching(db, detail.entry.data.products, bought) : { sections: [], brands: [] };
   return { ...detail, ...why };
 }

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
+import { personalPrice, type Pricing } from '../catalog/pricing';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
@@ -24,7 +25,8 @@ export function searchEngine(db: Db, kind = process.env.SEARCH_ENGINE): SearchEn
   return kind === 'postgres' ? new PgSearchEngine(db) : new MemorySearchEngine(db);
 }
 
-export type HeaderProduct = { id: number; name: string; article: string; price: number; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
+/** `personalPrice`: the viewer's own price (catalog/pricing.ts), null for guests and retail customers. */
+export type HeaderProduct = { id: number; name: string; article: string; price: number; personalPrice: number | null; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
 export type HeaderCategory = { id: number; name: string; url: string; count: number };
 export type HeaderBrand = { id: number; code: string; name: string; url: string; count: number };
 export type HeaderResult = {
@@ -62,10 +64,10 @@ async function brandRows(db: Db, ids: number[]): Promise<Map<number, BrandRow>> 
  * The overlay's four products by primary key only: the shared card query also sums stock per product,
  * which the overlay does not show and which costs ~20 ms at 100,000 products.
  */
-async function headerProducts(db: Db, ids: number[]): Promise<HeaderProduct[]> {
+async function headerProducts(db: Db, pricing: Pricing | null, ids: number[]): Promise<HeaderProduct[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: products.id, code: products.code, name: products.name, article: products.article, price: products.price, oldPrice: products.oldPrice, canBuy: products.canBuy, brand: brands.name })
+    .select({ id: products.id, code: products.code, name: products.name, article: products.article, price: products.price, oldPrice: products.oldPrice, canBuy: products.canBuy, brand: brands.name, brandId: products.brandId, sectionId: products.sectionId })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(inArray(products.id, ids));
@@ -78,6 +80,7 @@ async function headerProducts(db: Db, ids: number[]): Promise<HeaderProduct[]> {
       name: r.name,
       article: r.article,
       price: Number(r.price),
+      personalPrice: personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }),
       oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
       url: `/${r.code}/`,
       image: `/img/p/${r.id}/0-160.webp`,
@@ -116,12 +119,12 @@ async function understood(db: Db, query: string, engine: SearchEngine): Promise<
   return understand(db, query, { followsChanges: !!engine.sync });
 }
 
-export async function searchHeader(db: Db, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
+export async function searchHeader(db: Db, pricing: Pricing | null, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
   const plan = await understood(db, query, engine);
   const result = await engine.search(plan, { limit: SEARCH_LIMITS.products, topSections: true });
   const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
-    headerProducts(db, result.ids),
+    headerProducts(db, pricing, result.ids),
     brandRows(db, result.brands.slice(0, SEARCH_LIMITS.brands).map((b) => b.id)),
   ]);
   // Sections of the best results first: «аккумулятор» shows batteries, not the screwdriver kits that mention one.
@@ -169,12 +172,12 @@ export type SearchPageData = {
   popularSections: SectionNode[];
 };
 
-export async function searchPage(db: Db, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
+export async function searchPage(db: Db, pricing: Pricing | null, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
   const plan = await understood(db, input.q, engine);
   const limit = SEARCH_PAGE_SIZE;
   const result = await engine.search(plan, { brandIds: input.brand, sectionIds: input.section, sort: input.sort, limit, offset: (input.page - 1) * limit });
   const pages = Math.max(1, Math.ceil(result.total / limit));
-  const [tree, cards, brandMap] = await Promise.all([cachedSectionTree(db), cardsByIds(db, result.ids), brandRows(db, result.brands.map((b) => b.id))]);
+  const [tree, cards, brandMap] = await Promise.all([cachedSectionTree(db), cardsByIds(db, pricing, result.ids), brandRows(db, result.brands.map((b) => b.id))]);
   const brandsFacet = result.brands
     .map((b) => ({ id: b.id, name: brandMap.get(b.id)?.name ?? '', count: b.count, selected: input.brand.includes(b.id) }))
     .filter((b) => b.name)

@@ -4,7 +4,7 @@ import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { productCards } from '../../../server/catalog/cards';
 import { queryWhere } from '../../../server/catalog/scope';
-import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { products } from '../../../server/db/schema';
 import { normalizeArticle } from '../../../server/lib/text';
 
@@ -18,10 +18,10 @@ export const POST = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const db = await getDb();
   const article = normalizeArticle(q.search);
-  const cards = await productCards(db, {
+  const cards = await productCards(db, await viewerPricing(db, ctx.locals), {
     where: queryWhere(q.search),
     order: [sql`${products.articleNorm} = ${article} DESC`, desc(products.popularity), products.id],
     limit: q.limit,
   });
-  return ok({ items: applyPricing(cards, await loadPricing(db, ctx.locals.user)) });
+  return ok({ items: cards });
 });

@@ -3,7 +3,7 @@ import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { notFoundError } from '../../../server/catalog/api';
 import { cardsByIds } from '../../../server/catalog/cards';
-import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { t } from '../../../i18n';
 import { zId } from '../../../server/http/zod';
 
@@ -14,7 +14,7 @@ export const POST = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const db = await getDb();
   const ids = Array.isArray(q.productId) ? q.productId : [q.productId];
-  const cards = applyPricing(await cardsByIds(db, ids), await loadPricing(db, ctx.locals.user));
+  const cards = await cardsByIds(db, await viewerPricing(db, ctx.locals), ids);
   if (!Array.isArray(q.productId)) {
     if (!cards[0]) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
     return ok(cards[0]);

@@ -1,3 +1,4 @@
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
@@ -17,5 +18,5 @@ export const POST = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const db = await getDb();
   const where = await scopeFromInput(db, { section_code: q.section_code });
-  return ok(await apiListing(db, where, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user));
+  return ok(await apiListing(db, where, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, await viewerPricing(db, ctx.locals)));
 });

@@ -3,7 +3,7 @@ import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { notFoundError } from '../../../server/catalog/api';
 import { findProduct, similarCards } from '../../../server/catalog/product';
-import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { cacheForGuests, TAG } from '../../../server/page-cache/mark';
 import { t } from '../../../i18n';
 import { zId } from '../../../server/http/zod';
@@ -16,7 +16,6 @@ export const GET = endpoint(async (ctx) => {
   const db = await getDb();
   const p = await findProduct(db, { id: q.product_id });
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
-  const items = await similarCards(db, { ...p, price: Number(p.price) }, q.limit);
-  applyPricing(items, await loadPricing(db, ctx.locals.user));
+  const items = await similarCards(db, await viewerPricing(db, ctx.locals), { ...p, price: Number(p.price) }, q.limit);
   return ok({ items }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) });
 });

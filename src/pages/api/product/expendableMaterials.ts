@@ -3,7 +3,7 @@ import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { productFromInput } from '../../../server/catalog/api';
 import { expendableCards, expendableSections } from '../../../server/catalog/product';
-import { applyPricing, loadPricing } from '../../../server/catalog/pricing';
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { EXPENDABLES_PAGE_SIZE } from '../../../config/constants';
 import { zCode, zId, zPage } from '../../../server/http/zod';
 
@@ -14,7 +14,7 @@ export const POST = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const db = await getDb();
   const p = await productFromInput(db, { code: q.code });
-  const [page, sections, pricing] = await Promise.all([expendableCards(db, p.id, { page: q.page, pageSize: q.pageSize, sectionId: q.sectionId }), expendableSections(db, p.id), loadPricing(db, ctx.locals.user)]);
-  applyPricing(page.items, pricing);
+  const pricing = await viewerPricing(db, ctx.locals);
+  const [page, sections] = await Promise.all([expendableCards(db, pricing, p.id, { page: q.page, pageSize: q.pageSize, sectionId: q.sectionId }), expendableSections(db, p.id)]);
   return ok({ items: page.items, sections, page_navigation: { page: page.page, page_size: page.pageSize, total: page.total, page_count: page.pageCount } });
 });

@@ -1,3 +1,4 @@
+import { viewerPricing } from '../../../server/catalog/pricing';
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
@@ -18,7 +19,7 @@ export const GET = endpoint(async (ctx) => {
   const db = await getDb();
   const brand = await brandByCode(db, code.data);
   if (!brand) throw notFoundError(t('CAT_ERR_BRAND_NOT_FOUND'));
-  const listing = await apiListing(db, { scope: { kind: 'brand', brand }, section: null, basePath: brand.url }, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  const listing = await apiListing(db, { scope: { kind: 'brand', brand }, section: null, basePath: brand.url }, emptyFilters(), { sort: q.sort, page: q.page, pageSize: q.page_size }, await viewerPricing(db, ctx.locals));
   const { id, code: c, name, nameCyr, country, color, description, url } = brand;
   return ok({ brand: { id, code: c, name, nameCyr, country, color, description, url }, ...listing }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.brands]) });
 });

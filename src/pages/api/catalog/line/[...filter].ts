@@ -1,3 +1,4 @@
+import { viewerPricing } from '../../../../server/catalog/pricing';
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
@@ -22,7 +23,7 @@ export const GET = endpoint(async (ctx) => {
   const p = await findProduct(db, { id: q.product_id });
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
   const state = parseApiFilter(segments);
-  const data = await apiListing(db, { scope: { kind: 'line', productId: p.id, lineCode: p.lineCode, sectionId: p.sectionId }, section: null, basePath: `/api/catalog/line/` }, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  const data = await apiListing(db, { scope: { kind: 'line', productId: p.id, lineCode: p.lineCode, sectionId: p.sectionId }, section: null, basePath: `/api/catalog/line/` }, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, await viewerPricing(db, ctx.locals));
   // This call's own address form: line/{filter}/apply/ (no `filter/` segment, `clear` for none).
   data.filter.url = `/api/catalog/line/${filterSegments(state).join('/') || 'clear'}/apply/?product_id=${p.id}`;
   return ok({ product_id: p.id, line_code: p.lineCode, ...data }, { headers: cacheForGuests(ctx, [TAG.listings, TAG.product(p.id)]) });

@@ -1,3 +1,4 @@
+import { viewerPricing } from '../../../../server/catalog/pricing';
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
@@ -27,6 +28,6 @@ export const GET = endpoint(async (ctx) => {
   const db = await getDb();
   const state = parseApiFilter(segments);
   const where = await scopeFromInput(db, q);
-  const data = await apiListing(db, where, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, ctx.locals.user);
+  const data = await apiListing(db, where, state, { sort: q.sort, page: q.page, pageSize: q.page_size }, await viewerPricing(db, ctx.locals));
   return ok(data, { headers: cacheForGuests(ctx, [TAG.listings]) });
 });

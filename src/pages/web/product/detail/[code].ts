@@ -3,8 +3,8 @@ import { getDb } from '../../../../server/db/client';
 import { invalid, notFoundError } from '../../../../server/catalog/api';
 import { lineCards, productByCode, productFaq, similarCards } from '../../../../server/catalog/product';
 import { mediaForProduct } from '../../../../server/content/media';
-import { applyPricing, loadPricing } from '../../../../server/catalog/pricing';
-import { availability } from '../../../../server/catalog/product';
+import { viewerPricing } from '../../../../server/catalog/pricing';
+import { availability, PRODUCT_SIMILAR_COUNT } from '../../../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../../../server/page-cache/mark';
 import { t } from '../../../../i18n';
 import { zCode } from '../../../../server/http/zod';
@@ -14,10 +14,10 @@ export const GET = endpoint(async (ctx) => {
   const code = zCode.safeParse(ctx.params.code);
   if (!code.success) throw invalid('code', `Код: ${code.error.issues[0]?.message ?? ''}`);
   const db = await getDb();
-  const p = await productByCode(db, code.data);
+  const pricing = await viewerPricing(db, ctx.locals);
+  const p = await productByCode(db, pricing, code.data);
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
-  const [line, similar, faq, media, pricing] = await Promise.all([lineCards(db, p.lineCode, p.id), similarCards(db, p), productFaq(db, p.id), mediaForProduct(db, p.id).then((m) => m ?? []), loadPricing(db, ctx.locals.user)]);
-  applyPricing([p, ...line, ...similar], pricing);
+  const [line, similar, faq, media] = await Promise.all([lineCards(db, pricing, p.lineCode, p.id), similarCards(db, pricing, p, PRODUCT_SIMILAR_COUNT), productFaq(db, p.id), mediaForProduct(db, p.id).then((m) => m ?? [])]);
   const { section, path, brandRef, ...rest } = p;
   return ok(
     {
