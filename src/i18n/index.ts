@@ -44,7 +44,25 @@ export const FIELD_NAMES: Record<string, string> = {
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
   file: 'Файл',
+  // Accounts (issue 11)
+  type: 'Тип учётной записи',
+  old_password: 'Текущий пароль',
+  agree: 'Согласие',
+  unp: 'УНП',
+  company_name: 'Название компании',
+  legal_address: 'Юридический адрес',
+  captcha: 'Проверка',
+  event: 'Событие',
+  remember: 'Запомнить меня',
+  send_status: 'Письма о статусе заказа',
+  checkboxes: 'Статусы для уведомлений',
+  approve: 'Решение',
 };
+
+/** Every text whose code starts with `prefix`, for an island's `texts` prop. */
+export function textsWithPrefix(prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(ru).filter(([k]) => k.startsWith(prefix)));
+}
 
 export function fieldName(path: string): string {
   if (FIELD_NAMES[path]) return FIELD_NAMES[path];

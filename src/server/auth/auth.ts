@@ -8,6 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import { getDb } from '../db/client';
 import * as schema from '../db/schema';
+import { serverSession } from './server-session';
 
 /** Spec §3: the auth token lives in a cookie with a prefix and a one-week lifetime. */
 export const AUTH_COOKIE_PREFIX = 'instr';
@@ -43,7 +44,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     },
     rateLimit: { enabled: false },
-    plugins: [bearer()],
+    plugins: [bearer(), serverSession()],
   });
 }
 
