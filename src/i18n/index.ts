@@ -68,5 +68,8 @@ export function fieldName(path: string): string {
   if (FIELD_NAMES[path]) return FIELD_NAMES[path];
   // A field of a list row ("product_list.3.quantity") is named with its row number.
   const row = /^\w+\.(\d+)\.(\w+)$/.exec(path);
-  return row ? `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})` : path;
+  if (row) return `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})`;
+  // An item of a list of plain values ("checkboxes.0") is named by its list.
+  const item = /^(\w+)\.\d+$/.exec(path);
+  return item && FIELD_NAMES[item[1]!] ? FIELD_NAMES[item[1]!]! : path;
 }

@@ -6,7 +6,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { affectedRows } from '../db/rows';
 import { getAuth } from './auth';
 import { betterAuthSession } from './session';
 
@@ -31,7 +30,7 @@ export async function startSession(userId: string, remember: boolean, requestHea
  */
 export async function endAllSessions(db: Db, userId: string, exceptToken?: string | null): Promise<number> {
   const where = exceptToken ? and(eq(sessions.userId, userId), ne(sessions.token, exceptToken)) : eq(sessions.userId, userId);
-  return affectedRows(await db.delete(sessions).where(where).returning({ id: sessions.id }));
+  return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
 }
 
 /** The token of the session this request runs in (to keep it when ending the others), or null. */
