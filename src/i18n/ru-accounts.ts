@@ -47,11 +47,12 @@ export const accountsDict = {
   ACC_RESTORE_TITLE: 'Восстановление пароля',
   ACC_RESTORE_DESCRIPTION: 'Восстановление пароля к личному кабинету по коду из письма.',
   ACC_DETAILS_TITLE: 'Личные данные',
+  ACC_NOJS: 'Для регистрации включите JavaScript в браузере: форма проверяет данные и защищена от роботов.',
 
   // Islands
   ACC_UI_TYPE: 'Я регистрируюсь как',
   ACC_UI_TYPE_RETAIL: 'Покупатель',
-  ACC_UI_TYPE_BUSINESS: 'Компания (юр. лицо или ИП)',
+  ACC_UI_TYPE_BUSINESS: 'Компания или ИП',
   ACC_UI_NAME: 'Имя и фамилия',
   ACC_UI_EMAIL: 'Email',
   ACC_UI_PHONE: 'Телефон',

@@ -118,7 +118,7 @@ export default function ContactDetails({ texts, initial }: { texts: Texts; initi
         <dt className="visually-hidden">{label}</dt>
         <dd>
           <form className="aform" onSubmit={save} noValidate>
-            <Field id={`details-${kind}`} name={kind} label={label} value={draft} onChange={(e) => setDraft(e.target.value)} error={errors[kind]} hint={kind === 'name' ? undefined : kind === 'phone' ? texts.ACC_UI_PHONE_HINT : texts.ACC_UI_CONTACT_HINT} required {...INPUTS[kind]} />
+            <Field id={`details-${kind}`} name={kind} label={label} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus error={errors[kind]} hint={kind === 'name' ? undefined : kind === 'phone' ? texts.ACC_UI_PHONE_HINT : texts.ACC_UI_CONTACT_HINT} required {...INPUTS[kind]} />
             <Summary id={`details-${kind}-summary`} text={summary} />
             <div className="aform__buttons">
               <button className="btn" type="submit" disabled={busy || !draft.trim()}>

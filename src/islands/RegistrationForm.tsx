@@ -13,7 +13,8 @@ type Values = Record<'type' | 'name' | 'email' | 'phone' | 'password' | 'confirm
 type Sent = { email: string; resendAfter: number };
 type Confirmed = { joinRequest: { company: string } | null };
 
-const FIELDS = ['type', 'name', 'email', 'phone', 'password', 'confirm_password', 'unp', 'company_name', 'legal_address', 'agree', 'captcha'];
+/** In the order the form shows them: the first one with an error gets the focus. */
+const FIELDS = ['type', 'unp', 'company_name', 'legal_address', 'name', 'email', 'phone', 'password', 'confirm_password', 'agree', 'captcha'];
 
 export default function RegistrationForm({ texts, initialEmail = '' }: Props) {
   const [values, setValues] = useState<Values>({ type: 'retail', name: '', email: initialEmail, phone: '', password: '', confirm_password: '', unp: '', company_name: '', legal_address: '', agree: false });

@@ -1,7 +1,8 @@
 /**
  * Accounts in Chromium at 360×800 (issue 11 acceptance): register a retail customer and a company
  * (wrong УНП first), restore a password, first authorization of an employee without a password,
- * change the phone with an SMS code on /personal/details/, an admin's join requests, and error 101
+ * change the phone with an SMS code on /personal/details/, an admin's join requests, an unconfirmed
+ * registrant confirming at login, and error 101
  * sending an island to /login/ and back.
  */
 import fs from 'node:fs';
@@ -131,7 +132,7 @@ test('register a company: a wrong УНП check digit is a clear error, the right
   const email = unique('firm');
   await page.goto('/registration/');
   await ready(page);
-  await page.getByLabel('Компания (юр. лицо или ИП)').check();
+  await page.getByLabel('Компания или ИП').check();
   await page.getByLabel('УНП').fill('100217337');
   await page.getByLabel('Название компании').fill('ООО «ТестСтрой»');
   await page.getByLabel('Юридический адрес').fill('г. Витебск, ул. Ленина, 5');
@@ -264,4 +265,22 @@ test('an answer with error 101 sends the island to /login/ keeping the page, and
   await loginPassword(page).fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/personal\/details\/$/);
+});
+
+test('a registrant who has not confirmed the e-mail is asked for the code at login, and confirms there', async ({ page, request }) => {
+  const email = unique('later');
+  const sent = await request.post('/api/registration/', { data: { type: 'retail', name: 'Вера Позднякова', email, phone: '+375 29 300-40-50', password: PASSWORD, confirm_password: PASSWORD, agree: 'Y', captcha: await captcha(request) } });
+  expect(sent.status()).toBe(200);
+  await login(page, email, PASSWORD);
+  const dialog = page.getByRole('dialog', { name: 'Подтвердите email' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(email)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  // The registration's code is still fresh: the resend timer runs and that code is the one to type.
+  await expect(dialog.locator('.aform__timer')).toHaveText(/^0\d:\d\d$/);
+  await noOverflow(page);
+  await dialog.getByLabel('Код из письма').fill(await codeFor(email));
+  await dialog.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page).toHaveURL(/\/personal\/$/);
+  expect((await (await page.request.get('/web/profile/get/')).json()).data.user.email).toBe(email);
 });

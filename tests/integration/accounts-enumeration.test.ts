@@ -2,7 +2,8 @@
  * No call that takes an e-mail answers differently for a registered and an unregistered one: each
  * call is made for both under the same conditions, and the answers (status and body, with the
  * e-mail itself masked) must be identical. The one deliberate exception, the spec's
- * `user_not_auth` for an account without a password, is checked to be the only difference.
+ * `user_not_auth` for an account without a password, is checked in accounts-codes.test.ts (first
+ * authorization), together with its code flow answering like any other e-mail's.
  */
 import { describe, expect, it } from 'vitest';
 import { IpVisitor, nextCodeTo, uniqueEmail } from '../helpers/accounts';
@@ -79,13 +80,5 @@ describe('answers do not depend on whether the e-mail is registered', () => {
     expect(lk).toEqual(lu);
     expect(lk.text).toContain('Неверный email или пароль');
     for (const path of ['/restore/?email={e}', '/registration/?email={e}']) expect(await page(known, path), path).toEqual(await page(unknown, path));
-  });
-
-  it('the one exception: an account without a password says user_not_auth (spec §4)', async () => {
-    const v = new IpVisitor();
-    const invited = await v.post('/api/authentication/', { login: 'novichok@stroymontazh.by', password: 'Wrong2026pass' });
-    expect(invited.res.status).toBe(401);
-    expect(invited.body.data.user_not_auth).toBe(true);
-    // (Its code flow answers like any other e-mail: see the first-authorization test in accounts-codes.)
   });
 });

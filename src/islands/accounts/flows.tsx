@@ -115,7 +115,8 @@ export function SetPasswordFlow({ id, texts, email, emailEditable, intro, backUr
       texts={texts}
       sentText={
         <>
-          {texts.ACC_UI_CODE_SENT_IF.replace('{email}', sent.email)}{' '}
+          {/* The dialog's e-mail is known to have an account (user_not_auth); /restore/ says nothing either way. */}
+          {emailEditable ? texts.ACC_UI_CODE_SENT_IF!.replace('{email}', sent.email) : `${texts.ACC_UI_CODE_SENT} ${sent.email}.`}{' '}
           {emailEditable && (
             <button type="button" className="linkbtn" onClick={() => setSent(null)}>
               {texts.ACC_UI_CHANGE_EMAIL_LINK}

@@ -12,8 +12,13 @@ const UNP_MESSAGES = { format: 'ACC_UNP_FORMAT', region: 'ACC_UNP_REGION', check
 /** A typed password (login, old password): any characters, bounded; the rules apply to new ones only. */
 const zPassword = z.string().min(1).max(128);
 
-/** The consent checkbox: a form sends "on"/"Y", JSON may send true. */
-const zConsent = z.union([z.literal('Y'), z.literal('on'), z.literal(true)], { error: t('ACC_AGREE_REQUIRED') });
+/**
+ * The consent checkbox: a form sends "on"/"Y", JSON may send true. A missing or unticked box is a
+ * refinement (not a type error), so the form's other rules (УНП, passwords) are still reported.
+ */
+const zConsent = z
+  .union([z.string().max(10), z.boolean()], { error: t('ACC_AGREE_REQUIRED') })
+  .refine((v) => v === 'Y' || v === 'on' || v === true, { message: t('ACC_AGREE_REQUIRED') });
 
 const samePassword = (v: { password: string; confirm_password: string }, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: t('PASSWORDS_DIFFER') });
