@@ -97,11 +97,31 @@ export const FIELD_NAMES: Record<string, string> = {
   address: 'Адрес',
   flat: 'Квартира / офис',
   entrance: 'Подъезд',
+  // Accounts (issue 11)
+  old_password: 'Текущий пароль',
+  agree: 'Согласие',
+  unp: 'УНП',
+  company_name: 'Название компании',
+  legal_address: 'Юридический адрес',
+  captcha: 'Проверка',
+  event: 'Событие',
+  remember: 'Запомнить меня',
+  send_status: 'Письма о статусе заказа',
+  checkboxes: 'Статусы для уведомлений',
+  approve: 'Решение',
 };
+
+/** Every text whose code starts with `prefix`, for an island's `texts` prop. */
+export function textsWithPrefix(prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(ru).filter(([k]) => k.startsWith(prefix)));
+}
 
 export function fieldName(path: string): string {
   if (FIELD_NAMES[path]) return FIELD_NAMES[path];
   // A field of a list row ("product_list.3.quantity") is named with its row number.
   const row = /^\w+\.(\d+)\.(\w+)$/.exec(path);
-  return row ? `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})` : path;
+  if (row) return `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})`;
+  // An item of a list of plain values ("checkboxes.0") is named by its list.
+  const item = /^(\w+)\.\d+$/.exec(path);
+  return item && FIELD_NAMES[item[1]!] ? FIELD_NAMES[item[1]!]! : path;
 }

@@ -12,6 +12,7 @@ import { requestsDict } from './ru-requests';
 import { exportsDict } from './ru-exports';
 import { addressesDict } from './ru-addresses';
 import { overviewDict } from './ru-overview';
+import { accountsDict } from './ru-accounts';
 
 const common = {
   // General
@@ -140,7 +141,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from '../config/constants';
+import { ConfirmEmailFlow, SetPasswordFlow } from './accounts/flows';
+import type { Texts } from './accounts/ui';
 
 type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'alertTitle' | 'alertText' | 'alertClose' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;
-type Props = { backUrl: string; showAlert: boolean; initialEmail: string; initialError: string | null; labels: Labels };
+type Props = { backUrl: string; showAlert: boolean; initialEmail: string; initialError: string | null; labels: Labels; texts: Texts };
+/** The one dialog of the page (spec §4: one modal at a time): first authorization, or an unconfirmed e-mail. */
+type Dialog = { kind: 'first' | 'confirm'; email: string };
 
 const CLOSE_ALERT_COOKIE = 'close-login-alert';
 const closeAlertCookie = () => {
@@ -11,10 +15,11 @@ const closeAlertCookie = () => {
 
 /**
  * Spec §2/§4 login: the button waits for both fields; a failed submit marks both invalid and shows
- * the server's first message for 5 s; `user_not_auth` opens the first-authorization dialog; success
- * closes the first-login alert for good and returns to where the user came from.
+ * the server's first message for 5 s; `user_not_auth` opens the first-authorization dialog (code →
+ * password → signed in), `user_not_verified` (right password, e-mail not confirmed) the code dialog;
+ * success closes the first-login alert for good and returns to where the user came from.
  */
-export default function LoginForm({ backUrl, showAlert, initialEmail, initialError, labels }: Props) {
+export default function LoginForm({ backUrl, showAlert, initialEmail, initialError, labels, texts }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -22,7 +27,7 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
   const [invalid, setInvalid] = useState(!!initialError);
   const [toast, setToast] = useState<string | null>(initialError);
   const [alertOpen, setAlertOpen] = useState(showAlert);
-  const [firstLogin, setFirstLogin] = useState<string | null>(null);
+  const [modal, setModal] = useState<Dialog | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -42,8 +47,8 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
   }, [toast]);
 
   useEffect(() => {
-    if (firstLogin && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [firstLogin]);
+    if (modal && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [modal]);
 
   const submit = async (e: { preventDefault: () => void }) => {
     e.preventDefault();
@@ -57,15 +62,18 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ login: email, password, remember: 'Y' }),
       });
-      const body = (await res.json()) as { status: string; data: { user_not_auth?: boolean } | null; errors: { message: string }[] };
+      const body = (await res.json()) as { status: string; data: { user_not_auth?: boolean; user_not_verified?: boolean; email?: string } | null; errors: { message: string }[] };
       if (body.status === 'success') {
         closeAlertCookie();
         location.assign(backUrl);
         return;
       }
-      setInvalid(true);
-      if (body.data?.user_not_auth) setFirstLogin(email);
-      else setToast(body.errors?.[0]?.message ?? labels.fallback);
+      if (body.data?.user_not_auth) setModal({ kind: 'first', email: body.data.email ?? email });
+      else if (body.data?.user_not_verified) setModal({ kind: 'confirm', email: body.data.email ?? email });
+      else {
+        setInvalid(true);
+        setToast(body.errors?.[0]?.message ?? labels.fallback);
+      }
     } catch {
       setInvalid(true);
       setToast(labels.fallback);
@@ -104,11 +112,22 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
       </form>
       {toast && <div className="toast" role="alert">{toast}</div>}
       {loading && <div className="overlay" aria-hidden="true" />}
-      <dialog ref={dialog} className="modal" aria-labelledby="first-login-title" onClose={() => setFirstLogin(null)}>
-        <h2 id="first-login-title">{labels.firstTitle}</h2>
-        <p>{labels.firstText} <b>{firstLogin}</b></p>
-        <p><a className="btn" href={restoreHref}>{labels.firstAction}</a></p>
-        <form method="dialog"><button className="btn btn--ghost" type="submit">{labels.alertClose}</button></form>
+      <dialog ref={dialog} className="modal amodal" aria-labelledby="login-dialog-title" onClose={() => setModal(null)}>
+        {modal && (
+          <>
+            <div className="amodal__head">
+              <h2 id="login-dialog-title">{modal.kind === 'first' ? labels.firstTitle : texts.ACC_UI_CONFIRM_TITLE}</h2>
+              <form method="dialog">
+                <button className="amodal__close" type="submit" aria-label={labels.alertClose}>×</button>
+              </form>
+            </div>
+            {modal.kind === 'first' ? (
+              <SetPasswordFlow id="first-login" texts={texts} email={modal.email} emailEditable={false} intro={texts.ACC_UI_FIRST_INTRO} backUrl={backUrl} />
+            ) : (
+              <ConfirmEmailFlow id="confirm-login" texts={texts} email={modal.email} backUrl={backUrl} />
+            )}
+          </>
+        )}
       </dialog>
     </div>
   );

@@ -189,7 +189,7 @@ test.describe('contract request', () => {
     await page.getByText('Запросить договор').scrollIntoViewIfNeeded();
     await hydrated(page, '.contract');
     await page.getByText('Запросить договор').click();
-    await expect(page.getByText('191234567')).toBeVisible();
+    await expect(page.getByText('191234563')).toBeVisible();
     await expect(page.getByLabel('Расчётный счёт (IBAN)')).toHaveValue('BY20ALFA30122345670010270000');
     await expect(page.getByLabel('Контактное лицо')).toHaveValue('Ольга Ковалёва');
     await page.getByRole('button', { name: 'Отправить запрос' }).click();
@@ -202,7 +202,7 @@ test.describe('contract request', () => {
     await expect(item).toContainText('Передаётся менеджеру');
     await expect(item).toContainText('Передан менеджеру', { timeout: 20_000 });
     expect(hits.map((h) => h.status)).toEqual([503, 503, 200]);
-    expect(hits[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234567' }, monthlyVolume: { code: '20k_50k' }, comment: 'Объекты в Минске и Боровлянах, отсрочка 30 дней' });
+    expect(hits[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234563' }, monthlyVolume: { code: '20k_50k' }, comment: 'Объекты в Минске и Боровлянах, отсрочка 30 дней' });
     await page.reload();
     await expect(page.locator('.contract__item').first()).toContainText('Передан менеджеру');
   });

@@ -269,7 +269,7 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
     expect(res.status).toBe(200);
     const request = body.data.request;
     expect(request).toMatchObject({ status: 'queued', monthlyVolume: { code: '5k_20k', label: '5 000 – 20 000 BYN' }, contact: { phone: '+375 29 222-33-44' } });
-    expect(request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234567', iban: 'BY20ALFA30122345670010270000', bic: 'ALFABY2X' });
+    expect(request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563', iban: 'BY20ALFA30122345670010270000', bic: 'ALFABY2X' });
 
     const after = await until(
       async () => (await admin.get(CONTRACTS)).body.data.requests.find((r: any) => r.id === request.id),
@@ -283,12 +283,12 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
     expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(240);
     expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(490);
     expect(mine[2]!.signature).toBe(`sha256=${createHmac('sha256', SECRET).update(mine[2]!.raw).digest('hex')}`);
-    expect(mine[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234567' }, requestedBy: { userId: 'demo-admin' }, comment: goodContract.comment });
+    expect(mine[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234563' }, requestedBy: { userId: 'demo-admin' }, comment: goodContract.comment });
   });
 
   it('the company name and УНП come from the company row, whatever the form says', async () => {
     const { body } = await (await login(ADMIN)).post(CONTRACT, { ...goodContract, name: 'ООО «Подмена»', unp: '999999999' });
-    expect(body.data.request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234567' });
+    expect(body.data.request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
   });
 
   it('bad input: every field says in Russian what to fix', async () => {

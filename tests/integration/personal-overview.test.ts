@@ -34,7 +34,7 @@ describe('GET web/profile/summary/', () => {
     expect(res.headers.get('cache-control')).toContain('no-store');
     const s = body.data;
     expect(s.user).toMatchObject({ name: 'Ольга Ковалёва', role: 'admin', roleName: 'Администратор компании' });
-    expect(s.company).toEqual({ id: expect.any(Number), name: 'ООО «СтройМонтажСервис»', unp: '191234567' });
+    expect(s.company).toEqual({ id: expect.any(Number), name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
     expect(s.manager).toEqual({ name: 'Дмитрий Козлов', phone: '+375 29 600-10-20', email: 'd.kozlov@instrument.by', personal: true });
     expect(s.discount).toEqual({ percent: 7, specialDiscounts: 3, maxPercent: 12, url: '/personal/discounts/' });
     // The admin sees the company's open orders, the employee's among them; none is done or cancelled.

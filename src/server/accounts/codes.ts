@@ -28,6 +28,9 @@ function digest(target: string, event: string, code: string): string {
 
 const codeError = (message: string, data: unknown = null) => new HttpError(422, [{ code: ERR.VALIDATION, field: 'code', message }], data);
 
+/** The answer when a code does not stand for what the action needs (as if none had been asked for). */
+export const codeNotRequested = () => codeError(t('CODE_NOT_REQUESTED'));
+
 /**
  * Issues a new code for `target` (an e-mail or a phone in canonical form) and `event`, replacing any
  * earlier one. Refuses (429 with the seconds left) while the previous code's resend timer runs.

@@ -8,6 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import { getDb } from '../db/client';
 import * as schema from '../db/schema';
+import { serverSession } from './server-session';
 
 import { AUTH_COOKIE_PREFIX } from './credentials';
 
@@ -44,7 +45,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     },
     rateLimit: { enabled: false },
-    plugins: [bearer()],
+    plugins: [bearer(), serverSession()],
   });
 }
 

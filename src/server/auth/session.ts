@@ -40,24 +40,32 @@ export function hasAuthCredentials(request: Request, url: URL): boolean {
   return sessionCredential(request, url) !== null;
 }
 
-export type Resolved = { user: SessionUser | null; /** A credential was sent but no valid session stands behind it. */ stale: boolean };
-
 /**
- * Resolves the session. The spec's clients send the token as a `token` header or query parameter;
- * better-auth's bearer plugin reads it as `Authorization: Bearer`, so it is translated here.
+ * better-auth's session behind the request's credential, or null. The spec's clients send the token
+ * as a `token` header or query parameter; better-auth's bearer plugin reads it as
+ * `Authorization: Bearer`, so it is translated here.
  */
-export async function resolveSession(request: Request, url: URL): Promise<Resolved> {
+export async function betterAuthSession(request: Request, url: URL) {
   const credential = sessionCredential(request, url);
-  if (!credential) return { user: null, stale: false };
+  if (!credential) return null;
   const headers = new Headers(request.headers);
   if (credential.kind === 'bearer') {
-    if (!WELL_FORMED_TOKEN.test(credential.value)) return { user: null, stale: true };
+    if (!WELL_FORMED_TOKEN.test(credential.value)) return null;
     headers.set('authorization', `Bearer ${credential.value}`);
   } else {
     headers.delete('authorization');
   }
   const auth = await getAuth();
-  const session = await auth.api.getSession({ headers }).catch(() => null);
+  return auth.api.getSession({ headers }).catch(() => null);
+}
+
+export type Resolved = { user: SessionUser | null; /** A credential was sent but no valid session stands behind it. */ stale: boolean };
+
+/** Resolves the session and the user behind it (who must still be allowed to act). */
+export async function resolveSession(request: Request, url: URL): Promise<Resolved> {
+  const credential = sessionCredential(request, url);
+  if (!credential) return { user: null, stale: false };
+  const session = await betterAuthSession(request, url);
   if (!session) return { user: null, stale: true };
   const db = await getDb();
   const [u] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);

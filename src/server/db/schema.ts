@@ -394,6 +394,32 @@ export const verifyCodes = pgTable(
 );
 
 /**
+ * Accounts (issue 11): a registrant who gave the УНП of a company that already exists asks to join
+ * it; the company's admin approves (the user becomes an employee) or rejects. Until then the
+ * registrant is a retail customer whose profile shows the request as pending.
+ */
+export const companyJoinRequests = pgTable(
+  'company_join_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    /** What the registrant typed (shown to the admin; the company's own name is not changed). */
+    companyName: text('company_name'),
+    legalAddress: text('legal_address'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_join_requests_company_idx').on(t.companyId, t.status), index('company_join_requests_user_idx').on(t.userId)],
+);
+
+/**
  * Abuse limits that hold across app nodes: one row per limited key (e.g. `login:ip:1.2.3.4`) and
  * fixed window; see server/http/rate-limit.ts.
  */

@@ -21,6 +21,12 @@ export const DEMO_USERS = [
   { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: [] },
 ] as const;
 
+/**
+ * An employee the company admin added who has not signed in yet: no password, so the login answers
+ * `user_not_auth` and the first-authorization dialog sets one (issue 11).
+ */
+export const DEMO_INVITED = { id: 'demo-invited', email: 'novichok@stroymontazh.by', name: 'Павел Гринкевич', phone: '+375 25 555-66-77', position: 'Кладовщик', permissions: ['place_orders'] } as const;
+
 /** Order statuses of the demo orders: every status appears (server/orders/status.ts has their meaning). */
 const RECENT_STATUSES = ['new', 'confirmed', 'picking', 'ready', 'shipped', 'approval'] as const;
 
@@ -35,7 +41,7 @@ const ALL_TABLES = [
   'form_submissions', 'translations', 'rate_limits',
   'notification_states', 'notifications', 'api_tokens', 'export_profiles', 'appeal_messages', 'appeals',
   'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
-  'basket_items', 'baskets', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
+  'basket_items', 'baskets', 'company_join_requests', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
   'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
   'products', 'brands', 'section_properties', 'sections',
 ];
@@ -99,7 +105,8 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
     .insert(t.companies)
     .values({
       name: 'ООО «СтройМонтажСервис»',
-      unp: '191234567',
+      // A valid УНП (check digit 3); 191234567 failed the check-digit rule of server/accounts/unp.ts.
+      unp: '191234563',
       legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
       discountPercent: '7.00',
       iban: 'BY20ALFA30122345670010270000',
@@ -138,6 +145,7 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
     });
     await db.insert(t.accounts).values({ id: `acc-${u.id}`, accountId: u.id, providerId: 'credential', userId: u.id, password });
   }
+  await db.insert(t.users).values({ ...DEMO_INVITED, permissions: [...DEMO_INVITED.permissions], emailVerified: false, companyId, notifyStatuses: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'] });
 
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)

@@ -1,9 +1,10 @@
 import { ok } from '../../../server/http/api';
 import { authed } from '../../../server/http/guard';
-import { scopeOf } from '../../../server/auth/permissions';
+import { getDb } from '../../../server/db/client';
+import { getProfile } from '../../../server/accounts/profile';
 
-/** GET /web/profile/get/ → data.user of the signed-in user (with the spec's `scope`); code 101 for guests. */
-export const GET = authed({}, async (_ctx, viewer) => {
-  const { can: _can, ownerKey: _owner, ...user } = viewer;
-  return ok({ user: { ...user, scope: scopeOf(viewer) } });
-});
+/**
+ * GET /web/profile/get/ → {user (with the spec's `scope`, send_status, checkboxes), company,
+ * joinRequest}; code 101 for guests.
+ */
+export const GET = authed({}, async (_ctx, viewer) => ok(await getProfile(await getDb(), viewer)));

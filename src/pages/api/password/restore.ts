@@ -1,0 +1,19 @@
+import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { adoptGuestLists, requestIp } from '../../../server/auth/login';
+import { startSession, withSessionCookies } from '../../../server/auth/sessions';
+import { restoreInput } from '../../../server/accounts/schemas';
+import { setPasswordWithCode } from '../../../server/accounts/restore';
+
+/**
+ * POST /api/password/restore/ {email, code, password, confirm_password, remember?} → {token}: restore,
+ * and the first authorization of an account without a password (spec user_not_auth). Every
+ * session of the user ends; the caller is signed in with a new one.
+ */
+export const POST = endpoint(async (ctx) => {
+  const input = await parseInput(ctx, restoreInput);
+  const { userId } = await setPasswordWithCode(await getDb(), { ...input, ip: requestIp(ctx) });
+  const session = await startSession(userId, input.remember, ctx.request.headers);
+  await adoptGuestLists(ctx, userId);
+  return withSessionCookies(ok({ token: session.token }), session);
+});

@@ -1,0 +1,71 @@
+/**
+ * The abuse limits of the account calls, in one place (the reasons are in
+ * docs/decisions/0060-accounts.md). They live in the database (server/http/rate-limit.ts), so they
+ * hold across app nodes. Keys name the action and whom it is counted for; e-mail keys are counted
+ * for any string, registered or not, so a limit never tells whether an account exists.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { hit, RateLimited, type Limit } from '../http/rate-limit';
+
+const MIN = 60;
+const HOUR = 3600;
+
+export const ACCOUNT_LIMITS = {
+  /** Wrong passwords for one e-mail (forgotten on a successful login). */
+  loginFailPerAccount: { max: 10, windowSeconds: 15 * MIN },
+  /** Wrong passwords from one address, whatever the e-mail (an office behind one NAT fits). */
+  loginFailPerIp: { max: 50, windowSeconds: 15 * MIN },
+  /** Codes sent to one e-mail or phone (besides the 60 s resend timer of every code). */
+  codeSendPerTarget: { max: 5, windowSeconds: HOUR },
+  /** Codes sent at the request of one address. */
+  codeSendPerIp: { max: 20, windowSeconds: HOUR },
+  /** Codes a signed-in user asks for (password, contact changes). */
+  codeSendPerUser: { max: 10, windowSeconds: HOUR },
+  /** Code checks for one target (each code also dies after 5 wrong tries). */
+  codeCheckPerTarget: { max: 10, windowSeconds: 15 * MIN },
+  /** Code checks from one address. */
+  codeCheckPerIp: { max: 50, windowSeconds: 15 * MIN },
+  /** Registration forms sent from one address (the invisible captcha comes on top). */
+  registrationPerIp: { max: 10, windowSeconds: HOUR },
+  /** Wrong current passwords when changing the password while signed in. */
+  passwordFailPerUser: { max: 5, windowSeconds: 15 * MIN },
+} as const;
+
+export type LimitName = keyof typeof ACCOUNT_LIMITS;
+
+/** The limit `name` counted for `subject` (an e-mail, phone, IP or user id). */
+export function limitFor(name: LimitName, subject: string): Limit {
+  return { key: `acc:${name}:${subject.toLowerCase().slice(0, 300)}`, ...ACCOUNT_LIMITS[name] };
+}
+
+/** Counts an attempt against each limit; throws RateLimited (429, Russian "повторите через …") when one is exceeded. */
+export const countAttempt = (db: Db, limits: Limit[]) => hit(db, limits);
+
+/**
+ * Limits that count failures only (logins, current-password checks): refuses when a limit is
+ * already used up, without counting — a successful attempt costs nothing, so many people behind
+ * one address who sign in correctly never hit the address limit.
+ */
+export async function refuseIfExhausted(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
+  let worst = 0;
+  for (const l of limits) {
+    const windowMs = l.windowSeconds * 1000;
+    const start = new Date(Math.floor(now / windowMs) * windowMs);
+    const [row] = await db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, l.key), eq(rateLimits.windowStart, start)))
+      .limit(1);
+    if ((row?.count ?? 0) >= l.max) worst = Math.max(worst, (start.getTime() + windowMs - now) / 1000);
+  }
+  if (worst > 0) throw new RateLimited(worst);
+}
+
+/** Counts one failure (the next attempt is refused by refuseIfExhausted once a limit is used up). */
+export async function countFailure(db: Db, limits: Limit[]): Promise<void> {
+  await hit(db, limits).catch((e) => {
+    if (!(e instanceof RateLimited)) throw e;
+  });
+}

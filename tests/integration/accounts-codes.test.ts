@@ -1,0 +1,239 @@
+/**
+ * Codes, restore, first authorization and the login limits over HTTP. Each test calls from its own
+ * loopback address, so per-address limits stay inside the test.
+ */
+import { describe, expect, it } from 'vitest';
+import { IpVisitor, markRead, messagesTo, nextCodeTo, nextMessageTo, uniqueEmail } from '../helpers/accounts';
+import { solveCaptcha } from '../helpers/captcha';
+import { DEMO_INVITED, DEMO_PASSWORD } from '../../src/server/seed/seed';
+
+const NEW_PASSWORD = 'Fresh2026pass';
+const TOO_MANY = /^Слишком много попыток\. Повторите через \d+ (мин|сек)\.$/;
+
+/** A confirmed retail account of this test's own (so its password may change). */
+async function newAccount(password = 'Start2026pass') {
+  const v = new IpVisitor();
+  const email = uniqueEmail('codes');
+  const sent = await v.post('/api/registration/', { type: 'retail', name: 'Олег Кот', email, phone: '+375291112233', password, confirm_password: password, agree: 'Y', captcha: await solveCaptcha(v) });
+  expect(sent.body.status).toBe('success');
+  const confirmed = await v.post('/api/registration/confirm/', { email, code: await nextCodeTo(email) });
+  expect(confirmed.body.status).toBe('success');
+  return { email, password, session: v };
+}
+
+describe('POST api/sendVerifyCode/ and /api/checkVerifyCode/', () => {
+  it('refuse bad input in Russian: empty, wrong type, 10,000 characters, unknown event', async () => {
+    const v = new IpVisitor();
+    for (const body of [{}, { email: 42, event: ['x'] }, { email: `${'a'.repeat(10_000)}@mail.by`, event: 'USER_VERIFY_CODE' }, { email: 'a@b.by', event: 'DROP_TABLE' }]) {
+      const r = await v.post('/api/sendVerifyCode/', body);
+      expect(r.res.status).toBe(422);
+      for (const e of r.body.errors) expect(e.message).toMatch(/^(Email|Событие): [а-яё]/i);
+    }
+    for (const body of [{}, { email: 'a@b.by', code: 123456 }, { email: 'a@b.by', code: '1'.repeat(10_000) }, { email: 'a@b.by', code: '12ab56' }]) {
+      const r = await v.post('/api/checkVerifyCode/', body);
+      expect(r.res.status).toBe(422);
+      expect(r.body.errors.every((e) => /[а-яё]/i.test(e.message))).toBe(true);
+    }
+    const junk = await v.raw('/api/sendVerifyCode/', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://x' }, body: '{"email":' });
+    expect(junk.status).toBeLessThan(500);
+  });
+
+  it('a code checks out once, stays usable for the action, and a wrong one counts down', async () => {
+    const { email } = await newAccount();
+    const v = new IpVisitor();
+    const sent = await v.post('/api/sendVerifyCode/', { email, event: 'PASSWORD_CHANGE_VERIFY' });
+    expect(sent.body.data).toEqual({ email, resendAfter: 60 });
+    const mail = await nextMessageTo(email);
+    expect(mail.subject).toMatch(/^Код \d{6} для восстановления пароля/);
+    const code = /(\d{6})/.exec(mail.subject!)![1]!;
+    const wrong = await v.post('/api/checkVerifyCode/', { email, code: code === '000000' ? '000001' : '000000' });
+    expect(wrong.body.errors[0]).toMatchObject({ field: 'code', message: 'Неверный код. Осталось попыток: 4' });
+    const right = await v.post('/api/checkVerifyCode/', { email, code });
+    expect(right.body.data).toEqual({ email, event: 'PASSWORD_CHANGE_VERIFY', valid: true });
+  });
+
+  it('the resend timer answers 429 with the seconds left, for any e-mail alike', async () => {
+    const v = new IpVisitor();
+    const known = await v.post('/api/sendVerifyCode/', { email: 'client@demo.by', event: 'PASSWORD_CHANGE_VERIFY' });
+    const unknown = await v.post('/api/sendVerifyCode/', { email: uniqueEmail('nobody'), event: 'PASSWORD_CHANGE_VERIFY' });
+    expect(known.res.status).toBe(unknown.res.status);
+    const knownAgain = await v.post('/api/sendVerifyCode/', { email: 'client@demo.by', event: 'PASSWORD_CHANGE_VERIFY' });
+    const unknownAgain = await v.post('/api/sendVerifyCode/', { email: unknown.body.data.email, event: 'PASSWORD_CHANGE_VERIFY' });
+    for (const r of [knownAgain, unknownAgain]) {
+      expect(r.res.status).toBe(429);
+      expect(r.body.errors[0]!.message).toMatch(TOO_MANY);
+      expect(r.body.data.retryAfter).toBeGreaterThan(50);
+      expect(r.body.data.retryAfter).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it('limits codes per e-mail (5 an hour) and per address (20 an hour)', async () => {
+    const v = new IpVisitor();
+    const email = uniqueEmail('flood');
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await v.post('/api/sendVerifyCode/', { email, event: 'USER_VERIFY_CODE' }));
+    expect(answers[0]!.res.status).toBe(200);
+    // 2–5 wait for the resend timer; the 6th is over the hourly limit of the e-mail, whatever the timer says.
+    expect(answers[5]!.res.status).toBe(429);
+    expect(answers[5]!.body.data.retryAfter).toBeGreaterThan(60);
+
+    const w = new IpVisitor();
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await w.post('/api/sendVerifyCode/', { email: uniqueEmail(`ip${i}`), event: 'PASSWORD_CHANGE_VERIFY' })).res.status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('limits checks per e-mail (10 in 15 minutes), from any address', async () => {
+    const email = uniqueEmail('guess');
+    await new IpVisitor().post('/api/sendVerifyCode/', { email, event: 'PASSWORD_CHANGE_VERIFY' });
+    let last;
+    for (let i = 0; i < 11; i++) last = await new IpVisitor().post('/api/checkVerifyCode/', { email, code: String(100000 + i) });
+    expect(last!.res.status).toBe(429);
+    expect(last!.body.errors[0]!.message).toMatch(TOO_MANY);
+  });
+});
+
+describe('restore: code → new password → other sessions end → signed in', () => {
+  it('works end to end; the old password and the old sessions stop working', async () => {
+    const { email, password, session: oldSession } = await newAccount();
+    expect((await oldSession.get('/web/profile/get/')).res.status).toBe(200);
+    const v = new IpVisitor();
+    await v.post('/api/sendVerifyCode/', { email, event: 'PASSWORD_CHANGE_VERIFY' });
+    const code = await nextCodeTo(email);
+    expect((await v.post('/api/checkVerifyCode/', { email, code })).body.status).toBe('success');
+
+    const bad = await v.post('/api/password/restore/', { email, code, password: 'short', confirm_password: 'short' });
+    expect(bad.res.status).toBe(422);
+    expect(bad.body.errors[0]!.message).toBe('Пароль: не менее 8 символов, хотя бы одна цифра и одна латинская буква');
+    const differ = await v.post('/api/password/restore/', { email, code, password: NEW_PASSWORD, confirm_password: 'Other2026pass' });
+    expect(differ.body.errors[0]!.field).toBe('confirm_password');
+
+    const done = await v.post('/api/password/restore/', { email, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD, remember: 'N' });
+    expect(done.res.status).toBe(200);
+    expect(done.body.data.token).toBeTruthy();
+    // remember 'N': the session cookie ends with the browser.
+    const cookie = done.res.headers.getSetCookie().find((c) => c.startsWith('instr.session_token='))!;
+    expect(cookie).not.toMatch(/max-age/i);
+    expect((await v.get('/web/profile/get/')).body.data.user.email).toBe(email);
+
+    const old = await oldSession.get('/web/profile/get/');
+    expect(old.res.status).toBe(401);
+    expect(old.body.errors[0]!.code).toBe(101);
+    expect((await new IpVisitor().post('/api/authentication/', { login: email, password })).res.status).toBe(401);
+    expect((await new IpVisitor().post('/api/authentication/', { login: email, password: NEW_PASSWORD })).res.status).toBe(200);
+    // The code was spent.
+    expect((await v.post('/api/password/restore/', { email, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).res.status).toBe(422);
+  });
+
+  it('an e-mail without an account (or blocked) gets the same answers, and no mail', async () => {
+    const v = new IpVisitor();
+    const nobody = uniqueEmail('ghost');
+    const { email } = await newAccount();
+    markRead('snab@stroymontazh.by');
+    const answers = [];
+    for (const target of [email, nobody, 'snab@stroymontazh.by']) {
+      const sent = await v.post('/api/sendVerifyCode/', { email: target, event: 'PASSWORD_CHANGE_VERIFY' });
+      const check = await v.post('/api/checkVerifyCode/', { email: target, code: '000000' });
+      const restore = await v.post('/api/password/restore/', { email: target, code: '000000', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+      answers.push([sent, check, restore].map((r) => ({ status: r.res.status, body: JSON.stringify(r.body).replaceAll(target, '<email>') })));
+    }
+    // (A real code might be 000000 once in a million runs; the wrong-code answers would then differ.)
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    await nextMessageTo(email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(messagesTo(nobody)).toEqual([]);
+    expect(messagesTo('snab@stroymontazh.by').filter((m) => /Код/.test(m.subject ?? ''))).toEqual([]);
+  });
+});
+
+describe('first authorization (user_not_auth)', () => {
+  it('an employee without a password gets a code, sets a password and is signed in', async () => {
+    const v = new IpVisitor();
+    const first = await v.post('/api/authentication/', { login: DEMO_INVITED.email, password: 'anything' });
+    expect(first.res.status).toBe(401);
+    expect(first.body.data).toEqual({ user_not_auth: true, email: DEMO_INVITED.email });
+    const sent = await v.post('/api/sendVerifyCode/', { email: DEMO_INVITED.email, event: 'PASSWORD_CHANGE_VERIFY' });
+    expect(sent.body.status).toBe('success');
+    // The code flow itself tells nothing: an unknown e-mail gets the same answer.
+    const ghost = uniqueEmail('ghost');
+    const ghostSent = await new IpVisitor().post('/api/sendVerifyCode/', { email: ghost, event: 'PASSWORD_CHANGE_VERIFY' });
+    expect(JSON.stringify(ghostSent.body).replace(ghost, 'E')).toBe(JSON.stringify(sent.body).replace(DEMO_INVITED.email, 'E'));
+    const mail = await nextMessageTo(DEMO_INVITED.email);
+    expect(mail.subject).toContain('первого входа');
+    const code = /(\d{6})/.exec(mail.subject!)![1]!;
+    const set = await v.post('/api/password/restore/', { email: DEMO_INVITED.email, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    expect(set.body.status).toBe('success');
+    const profile = await v.get('/web/profile/get/');
+    expect(profile.body.data.user).toMatchObject({ email: DEMO_INVITED.email, isContragentAdmin: false, scope: ['place_orders'] });
+    expect(profile.body.data.company.name).toBe('ООО «СтройМонтажСервис»');
+    const again = await new IpVisitor().post('/api/authentication/', { login: DEMO_INVITED.email, password: NEW_PASSWORD });
+    expect(again.body.status).toBe('success');
+  });
+});
+
+describe('login answers and limits', () => {
+  it('an unknown e-mail and a wrong password get the same answer in similar time', async () => {
+    const v = new IpVisitor();
+    const time = async (login: string) => {
+      const t0 = performance.now();
+      const r = await v.post('/api/authentication/', { login, password: 'Wrong2026pass' });
+      return { ms: performance.now() - t0, status: r.res.status, body: r.body };
+    };
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time('manager@instrument.by'));
+      unknown.push(await time(uniqueEmail('nope')));
+    }
+    expect(unknown[0]!.status).toBe(known[0]!.status);
+    expect(unknown[0]!.body).toEqual(known[0]!.body);
+    const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Both check one password hash (tens of ms); without that, the unknown e-mail answered ~20× faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('10 wrong passwords hold the account for every address; other accounts and addresses are free', async () => {
+    const { email, password } = await newAccount();
+    const attacker = new IpVisitor();
+    for (let i = 0; i < 10; i++) expect((await attacker.post('/api/authentication/', { login: email, password: `Wrong${i}pass2026` })).res.status).toBe(401);
+    const held = await new IpVisitor().post('/api/authentication/', { login: email, password });
+    expect(held.res.status).toBe(429);
+    expect(held.body.errors[0]!.message).toMatch(TOO_MANY);
+    // The same limit answers for an e-mail nobody has: the limit tells nothing about accounts.
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 10; i++) await attacker.post('/api/authentication/', { login: ghost, password: `Wrong${i}pass2026` });
+    const ghostHeld = await new IpVisitor().post('/api/authentication/', { login: ghost, password });
+    expect(ghostHeld.res.status).toBe(429);
+    expect(ghostHeld.body.errors[0]!.message.replace(/\d+/, 'N')).toBe(held.body.errors[0]!.message.replace(/\d+/, 'N'));
+    expect((await attacker.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+  });
+
+  it('50 wrong passwords from one address hold that address only; right passwords do not count', async () => {
+    const ip = new IpVisitor();
+    for (let i = 0; i < 5; i++) expect((await ip.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+    for (let i = 0; i < 50; i++) await ip.post('/api/authentication/', { login: uniqueEmail(`spray${i}`), password: 'Wrong2026pass' });
+    const held = await ip.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    expect(held.res.status).toBe(429);
+    expect((await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+  });
+
+  it("remember 'Y' gives the one-week cookie, 'N' a browser-session cookie", async () => {
+    const yes = await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD, remember: 'Y' });
+    expect(yes.res.headers.getSetCookie().find((c) => c.startsWith('instr.session_token='))).toMatch(/Max-Age=604800/i);
+    const no = await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD, remember: 'N' });
+    const cookie = no.res.headers.getSetCookie().find((c) => c.startsWith('instr.session_token='))!;
+    expect(cookie).toBeTruthy();
+    expect(cookie).not.toMatch(/max-age|expires/i);
+  });
+
+  it('bad login input is a Russian 422: empty, wrong type, 10,000 characters', async () => {
+    const v = new IpVisitor();
+    for (const body of [{}, { login: 7, password: ['x'] }, { login: `${'a'.repeat(10_000)}@mail.by`, password: 'x'.repeat(10_000) }, { login: 'client@demo.by', password: 'x', remember: 'maybe' }]) {
+      const r = await v.post('/api/authentication/', body);
+      expect(r.res.status).toBe(422);
+      expect(r.body.errors.every((e) => /[а-яё]/i.test(e.message) && !/expected|received/i.test(e.message))).toBe(true);
+    }
+  });
+});
