@@ -4,10 +4,8 @@
  * hold across app nodes. Keys name the action and whom it is counted for; e-mail keys are counted
  * for any string, registered or not, so a limit never tells whether an account exists.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
-import { hit, RateLimited, type Limit } from '../http/rate-limit';
+import { hit, RateLimited, refuseIfUsedUp, type Limit } from '../http/rate-limit';
 
 const MIN = 60;
 const HOUR = 3600;
@@ -48,20 +46,7 @@ export const countAttempt = (db: Db, limits: Limit[]) => hit(db, limits);
  * already used up, without counting — a successful attempt costs nothing, so many people behind
  * one address who sign in correctly never hit the address limit.
  */
-export async function refuseIfExhausted(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
-  let worst = 0;
-  for (const l of limits) {
-    const windowMs = l.windowSeconds * 1000;
-    const start = new Date(Math.floor(now / windowMs) * windowMs);
-    const [row] = await db
-      .select({ count: rateLimits.count })
-      .from(rateLimits)
-      .where(and(eq(rateLimits.key, l.key), eq(rateLimits.windowStart, start)))
-      .limit(1);
-    if ((row?.count ?? 0) >= l.max) worst = Math.max(worst, (start.getTime() + windowMs - now) / 1000);
-  }
-  if (worst > 0) throw new RateLimited(worst);
-}
+export const refuseIfExhausted = (db: Db, limits: Limit[]) => refuseIfUsedUp(db, limits);
 
 /** Counts one failure (the next attempt is refused by refuseIfExhausted once a limit is used up). */
 export async function countFailure(db: Db, limits: Limit[]): Promise<void> {

@@ -3,7 +3,7 @@
  * upsert per attempt). Keys name what is limited and for whom, e.g. `login:ip:1.2.3.4` or
  * `code:send:email:ivan@mail.by`. The numbers live with their callers and in docs/decisions.
  */
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { t } from '../../i18n';
@@ -26,6 +26,28 @@ export class RateLimited extends HttpError {
 let lastPrune = 0;
 
 /**
+ * How much of limit `l` is used at `now`. The window slides: the previous fixed window's count still
+ * weighs in proportion to how much of it overlaps the last `windowSeconds`, so there is no burst of
+ * twice the limit across a boundary and a limit does not reset at the top of the hour. Returns the
+ * used amount and the seconds until it would fall back to `max - 1`.
+ */
+async function usage(db: Db, l: Limit, now: number, current?: number): Promise<{ used: number; freeIn: number }> {
+  const windowMs = l.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, l.key), inArray(rateLimits.windowStart, [new Date(start), new Date(start - windowMs)])));
+  const inWindow = current ?? rows.find((r) => r.windowStart.getTime() === start)?.count ?? 0;
+  const before = rows.find((r) => r.windowStart.getTime() === start - windowMs)?.count ?? 0;
+  const overlap = 1 - (now - start) / windowMs;
+  const used = inWindow + before * overlap;
+  // Free again when this window ends (if it alone is at the limit), or once enough of the last one has slid out.
+  const freeIn = inWindow >= l.max ? start + windowMs - now : before > 0 ? windowMs * Math.max(0, overlap - Math.max(0, l.max - 1 - inWindow) / before) : 0;
+  return { used, freeIn: Math.max(1000, freeIn) / 1000 };
+}
+
+/**
  * Counts one attempt against each limit and throws RateLimited (HTTP 429, a Russian "try again in …")
  * when any is exceeded. Counting happens before the guarded work, so a refused attempt costs nothing else.
  */
@@ -33,17 +55,30 @@ export async function hit(db: Db, limits: Limit[], now = Date.now()): Promise<vo
   let worst = 0;
   for (const l of limits) {
     const windowMs = l.windowSeconds * 1000;
-    const start = new Date(Math.floor(now / windowMs) * windowMs);
     const [row] = await db
       .insert(rateLimits)
-      .values({ key: l.key, windowStart: start, count: 1 })
+      .values({ key: l.key, windowStart: new Date(Math.floor(now / windowMs) * windowMs), count: 1 })
       .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
       .returning({ count: rateLimits.count });
-    if ((row?.count ?? 0) > l.max) worst = Math.max(worst, (start.getTime() + windowMs - now) / 1000);
+    const u = await usage(db, l, now, row?.count ?? 0);
+    if (u.used > l.max) worst = Math.max(worst, u.freeIn);
   }
   if (now - lastPrune > 3_600_000) {
     lastPrune = now;
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)));
+  }
+  if (worst > 0) throw new RateLimited(worst);
+}
+
+/**
+ * Refuses (RateLimited) when a limit is already used up, without counting: for limits that count
+ * failures only (a successful login costs nothing), counted with `hit` after a failure.
+ */
+export async function refuseIfUsedUp(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
+  let worst = 0;
+  for (const l of limits) {
+    const u = await usage(db, l, now);
+    if (u.used >= l.max) worst = Math.max(worst, u.freeIn);
   }
   if (worst > 0) throw new RateLimited(worst);
 }
