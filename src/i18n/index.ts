@@ -44,6 +44,22 @@ export const FIELD_NAMES: Record<string, string> = {
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
   file: 'Файл',
+  // Checkout and orders
+  idempotencyKey: 'Ключ оформления',
+  deliveryTypeId: 'Способ получения',
+  branchId: 'Филиал',
+  addressId: 'Адрес доставки',
+  newAddressAddress: 'Адрес',
+  newAddressFlat: 'Квартира или офис',
+  newAddressEntrance: 'Подъезд',
+  deliveryDate: 'Дата доставки',
+  payment: 'Способ оплаты',
+  payerCompanyId: 'Плательщик',
+  onOrder: 'Товары под заказ',
+  expectedTotal: 'Сумма заказа',
+  approve: 'Решение',
+  order: 'Номер заказа',
+  basket: 'Корзина',
 };
 
 export function fieldName(path: string): string {

@@ -7,6 +7,7 @@ import { catalogDict } from './ru-catalog';
 import { basketDict } from './ru-basket';
 import { searchDict } from './ru-search';
 import { contentDict } from './ru-content';
+import { ordersDict } from './ru-orders';
 
 const common = {
   // General
@@ -135,7 +136,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...ordersDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;
