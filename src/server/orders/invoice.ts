@@ -110,8 +110,8 @@ function render(d: InvoiceData): Promise<Buffer> {
   doc.font('r').fontSize(9).text(`Счёт действителен в течение ${INVOICE_VALID_DAYS} банковских дней. Товар зарезервирован на это время. В назначении платежа укажите номер счёта.`, { width });
   doc.moveDown(2);
   const y = doc.y;
-  doc.font('r').fontSize(10).text(`Директор ____________________ ${SELLER.director}`, left, y, { width: width / 2 });
-  doc.text(`Главный бухгалтер ____________________ ${SELLER.accountant}`, left + width / 2, y, { width: width / 2 });
+  doc.font('r').fontSize(10).text(`Директор ____________ ${SELLER.director}`, left, y, { width: width / 2 });
+  doc.text(`Гл. бухгалтер ____________ ${SELLER.accountant}`, left + width / 2, y, { width: width / 2 });
   doc.end();
   return done;
 }
