@@ -200,7 +200,7 @@ export default function CheckoutPage({ initial }: Props) {
                   {state.addresses.map((a) => (
                     <label key={a.id} className={`co-choice co-choice--wide${form.addressId === a.id ? ' is-on' : ''}`}>
                       <input type="radio" name="addressId" value={a.id} checked={form.addressId === a.id} onChange={() => set('addressId', a.id)} />
-                      <span>{[a.address, a.flat && `кв./офис ${a.flat}`, a.entrance && `подъезд ${a.entrance}`].filter(Boolean).join(', ')}</span>
+                      <span>{[a.address, a.flat && (/^\d/.test(a.flat) ? `кв. ${a.flat}` : a.flat), a.entrance && `подъезд ${a.entrance}`].filter(Boolean).join(', ')}</span>
                     </label>
                   ))}
                   <label className={`co-choice co-choice--wide${form.addressId == null ? ' is-on' : ''}`}>
@@ -276,7 +276,7 @@ export default function CheckoutPage({ initial }: Props) {
         {state.approval.limit != null && total > state.approval.limit && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
         {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {fmtDate(branch.ready_date)}</p>}
         <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
-          {sending ? T.CHECKOUT_UI_SENDING : `${T.CHECKOUT_UI_SUBMIT} · ${money(total)}`}
+          {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}
         </button>
         <p className="muted co-agree">{T.CHECKOUT_UI_AGREE}</p>
       </div>

@@ -3,10 +3,10 @@ import { ordersDict as T } from '../i18n/ru-orders';
 import { ApiFailure } from '../stores/api';
 import { cancelOrder, decideOrder, repeatOrder, type RepeatReport } from '../stores/checkout';
 
-type Props = { orderNumber: string; canCancel: boolean; canApprove: boolean };
+type Props = { orderNumber: string; canCancel: boolean; canApprove: boolean; compact?: boolean };
 
 /** «Повторить заказ», cancel while new, and the company admin's approve/reject of an order above a limit. */
-export default function OrderActions({ orderNumber, canCancel, canApprove }: Props) {
+export default function OrderActions({ orderNumber, canCancel, canApprove, compact = false }: Props) {
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<RepeatReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export default function OrderActions({ orderNumber, canCancel, canApprove }: Pro
   return (
     <div className="oactions" data-testid="order-actions">
       <div className="oactions__row">
-        <button type="button" className="btn" disabled={busy} onClick={() => void run(async () => setReport(await repeatOrder(orderNumber)), false)}>{T.ORDER_REPEAT}</button>
+        <button type="button" className={compact ? 'btn btn--ghost btn--sm' : 'btn'} disabled={busy} onClick={() => void run(async () => setReport(await repeatOrder(orderNumber)), false)}>{T.ORDER_REPEAT}</button>
         {canApprove && (
           <>
             <button type="button" className="btn btn--ok" disabled={busy} onClick={() => void run(() => decideOrder(orderNumber, true))}>{T.ORDER_APPROVE}</button>
@@ -37,7 +37,7 @@ export default function OrderActions({ orderNumber, canCancel, canApprove }: Pro
           </>
         )}
         {canCancel && !canApprove && (
-          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => confirm(T.ORDERS_UI_CONFIRM_CANCEL.replace('{n}', orderNumber)) && void run(() => cancelOrder(orderNumber))}>{T.ORDER_CANCEL}</button>
+          <button type="button" className={compact ? 'btn btn--ghost btn--sm' : 'btn btn--ghost'} disabled={busy} onClick={() => confirm(T.ORDERS_UI_CONFIRM_CANCEL.replace('{n}', orderNumber)) && void run(() => cancelOrder(orderNumber))}>{T.ORDER_CANCEL}</button>
         )}
       </div>
       {rejecting && (

@@ -23,9 +23,9 @@ const PAYMENT: Record<string, string> = { cash: 'наличными при по�
 
 /** "Где и когда" in one line, for the e-mail and the confirmation page. */
 export function whereAndWhen(o: OrderDetail): string {
-  const when = o.delivery.date ? longDate(o.delivery.date) : '';
-  if (o.delivery.type === '1') return `Самовывоз: ${o.delivery.branch?.name ?? ''}, ${o.delivery.branch?.address ?? ''}. Можно забрать с ${when}, ${o.delivery.branch?.hours ?? ''}.`;
-  return `Доставка: ${o.delivery.address ?? ''}. Дата доставки: ${when}.`;
+  const when = o.delivery.date ? longDate(o.delivery.date) : '—';
+  if (o.delivery.type === '1') return `Самовывоз: ${o.delivery.branch?.name ?? ''}, ${o.delivery.branch?.address ?? ''}. Можно забрать с ${when} (${o.delivery.branch?.hours ?? ''})`;
+  return `Доставка: ${o.delivery.address ?? ''}. Дата доставки: ${when}`;
 }
 
 export function confirmationMail(o: OrderDetail, link: string): Omit<Mail, 'to'> {

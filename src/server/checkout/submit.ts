@@ -53,7 +53,9 @@ async function deliveryTarget(db: Db, viewer: Viewer | null, input: OrderInput):
 }
 
 export function addressText(address: string, flat: string | null, entrance: string | null): string {
-  return [address, flat ? `кв./офис ${flat}` : '', entrance ? `подъезд ${entrance}` : ''].filter(Boolean).join(', ');
+  // "12" is a flat number; "офис 12" already says what it is.
+  const unit = flat ? (/^\d/.test(flat) ? `кв. ${flat}` : flat) : '';
+  return [address, unit, entrance ? `подъезд ${entrance}` : ''].filter(Boolean).join(', ');
 }
 
 export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date()): Promise<Placed> {
