@@ -17,7 +17,7 @@ import { hit } from '../http/rate-limit';
 import { lockStock, type Take } from '../orders/reservations';
 import { takeStock } from '../orders/reservations';
 import type { OrderStatus } from '../orders/status';
-import { t } from '../../i18n';
+import { fieldName, t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, preference, readinessOf, totalOf } from './availability';
 import { branchWeekdays, dateLabel, deliveryDates, pickupDate } from './calendar';
 import type { OrderInput } from './input';
@@ -27,7 +27,7 @@ import { afterOrderPlaced } from './placed';
 export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };
 
 const conflict = (message: string, field?: string, data: unknown = null) => new HttpError(409, [{ code: ERR.CONFLICT, message, ...(field ? { field } : {}) }], data);
-const invalid = (field: string, message: string) => new HttpError(422, [{ code: ERR.VALIDATION, field, message }]);
+const invalid = (field: string, message: string) => new HttpError(422, [{ code: ERR.VALIDATION, field, message: `${fieldName(field)}: ${message}` }]);
 const fill = (text: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, String(v)), text);
 
 export const confirmationUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/`;
