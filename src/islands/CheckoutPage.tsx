@@ -23,7 +23,6 @@ type Form = {
 };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const fmtDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('ru-RU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long' });
 
 function initialForm(s: CheckoutState): Form {
   return {
@@ -177,7 +176,7 @@ export default function CheckoutPage({ initial }: Props) {
                     <b>{b.name}</b>
                     <span>{b.address}</span>
                     <span className="muted">{b.hours}</span>
-                    <span className={b.all_now ? 'co-ok' : 'co-warn'}>{b.all_now ? T.CHECKOUT_UI_ALL_NOW : T.CHECKOUT_UI_PART_NOW}. {T.CHECKOUT_UI_READY}: {fmtDate(b.ready_date)}</span>
+                    <span className={b.all_now ? 'co-ok' : 'co-warn'}>{b.all_now ? T.CHECKOUT_UI_ALL_NOW : T.CHECKOUT_UI_PART_NOW}. {T.CHECKOUT_UI_READY}: {b.ready_label}</span>
                     {!b.all_now && (
                       <span className="co-branch__lines">
                         {b.lines.filter((l) => l.later > 0).map((l) => (
@@ -274,7 +273,7 @@ export default function CheckoutPage({ initial }: Props) {
       <div className="co__side">
         <Summary state={state} deliveryPrice={deliveryPrice} total={total} vat={vat} showDelivery={!self} />
         {state.approval.limit != null && total > state.approval.limit && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
-        {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {fmtDate(branch.ready_date)}</p>}
+        {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {branch.ready_label}</p>}
         <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
           {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}
         </button>

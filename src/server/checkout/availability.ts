@@ -6,7 +6,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, stocks } from '../db/schema';
-import { branchWeekdays, pickupDate, type Readiness } from './calendar';
+import { branchWeekdays, dateLabel, pickupDate, type Readiness } from './calendar';
 
 export type Line = { productId: number; quantity: number };
 /** productId → branchId → units there now. */
@@ -79,6 +79,8 @@ export type PickupOption = {
   all_now: boolean;
   readiness: Readiness;
   ready_date: string;
+  /** "сегодня, пн, 23 ноября". */
+  ready_label: string;
 };
 
 export function mapUrl(b: Pick<BranchRow, 'lat' | 'lng'>): string {
@@ -94,6 +96,7 @@ export function pickupOptions(list: BranchRow[], lines: Line[], stock: StockMap,
       const here = a.takes.find((t) => t.branchId === b.id)?.quantity ?? 0;
       return { product_id: a.productId, now: here, later: a.quantity - here };
     });
+    const ready = pickupDate(readiness, branchWeekdays(b.hours), now);
     return {
       id: b.id,
       code: b.code,
@@ -107,7 +110,8 @@ export function pickupOptions(list: BranchRow[], lines: Line[], stock: StockMap,
       lines: rows,
       all_now: rows.every((r) => r.later === 0),
       readiness,
-      ready_date: pickupDate(readiness, branchWeekdays(b.hours), now),
+      ready_date: ready,
+      ready_label: dateLabel(ready, now),
     };
   });
 }
