@@ -79,78 +79,88 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
   if (type === DELIVERY_TYPE.self && !pickup) throw invalid('branchId', t('CHECKOUT_ERR_BRANCH_NOT_FOUND'));
   await hit(db, [{ key: `order:${owner}`, max: 20, windowSeconds: 600 }]);
 
-  const made = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const items = (await basketRows(tx, { owner, companyId: viewer?.companyId ?? null })).filter((r) => r.can_buy).map(toItem);
-    if (!items.length) throw conflict(t('CHECKOUT_ERR_EMPTY'));
-    const stock = await lockStock(tx, items.map((i) => i.product_id));
-    const home = pickup?.id ?? dispatchBranch(branchList).id;
-    const alloc = allocate(items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), stock, preference(branchList, home));
+  const made = await db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const items = (await basketRows(tx, { owner, companyId: viewer?.companyId ?? null })).filter((r) => r.can_buy).map(toItem);
+      if (!items.length) throw conflict(t('CHECKOUT_ERR_EMPTY'));
+      const stock = await lockStock(tx, items.map((i) => i.product_id));
+      const home = pickup?.id ?? dispatchBranch(branchList).id;
+      const alloc = allocate(items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), stock, preference(branchList, home));
 
-    const shortages = alloc
-      .map((a, i) => ({ a, item: items[i]!, available: totalOf(stock.get(a.productId)) }))
-      .filter(({ a, available }) => a.missing > 0 && !(available === 0 && input.onOrder.includes(a.productId)));
-    if (shortages.length) {
-      const errors = shortages.map(({ item, available }) => ({
-        code: ERR.CONFLICT,
-        field: 'basket',
-        message: fill(available > 0 ? t('CHECKOUT_ERR_STOCK_SHORT') : t('CHECKOUT_ERR_STOCK_GONE'), { name: item.name, article: item.article, left: available, want: item.quantity }),
-      }));
-      throw new HttpError(409, errors, { shortages: shortages.map(({ item, available }) => ({ product_id: item.product_id, name: item.name, article: item.article, quantity: item.quantity, available })) });
-    }
-    const onOrderIds = new Set(alloc.filter((a) => a.missing > 0).map((a) => a.productId));
+      const shortages = alloc
+        .map((a, i) => ({ a, item: items[i]!, available: totalOf(stock.get(a.productId)) }))
+        .filter(({ a, available }) => a.missing > 0 && !(available === 0 && input.onOrder.includes(a.productId)));
+      if (shortages.length) {
+        const errors = shortages.map(({ item, available }) => ({
+          code: ERR.CONFLICT,
+          field: 'basket',
+          message: fill(available > 0 ? t('CHECKOUT_ERR_STOCK_SHORT') : t('CHECKOUT_ERR_STOCK_GONE'), { name: item.name, article: item.article, left: available, want: item.quantity }),
+        }));
+        throw new HttpError(409, errors, { shortages: shortages.map(({ item, available }) => ({ product_id: item.product_id, name: item.name, article: item.article, quantity: item.quantity, available })) });
+      }
+      const onOrderIds = new Set(alloc.filter((a) => a.missing > 0).map((a) => a.productId));
 
-    const readiness = readinessOf(alloc, home);
-    let date: string;
-    if (pickup) date = pickupDate(readiness, branchWeekdays(pickup.hours), now);
-    else {
-      const allowed = deliveryDates(readiness, now);
-      if (!allowed.includes(input.deliveryDate!)) throw invalid('deliveryDate', fill(t('CHECKOUT_ERR_DATE_UNAVAILABLE'), { first: dateLabel(allowed[0]!, now) }));
-      date = input.deliveryDate!;
-    }
-    const sum = totalsOf(items, 0).sum;
-    const totals = totalsOf(items, deliveryPriceFor(type, sum));
-    if (input.expectedTotal !== undefined && Math.abs(input.expectedTotal - totals.total) >= 0.005)
-      throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: totals.total.toFixed(2) }), 'expectedTotal', { total: totals.total });
-    const status: OrderStatus = needsApproval(viewer, totals.total) ? 'approval' : 'new';
+      const readiness = readinessOf(alloc, home);
+      let date: string;
+      if (pickup) date = pickupDate(readiness, branchWeekdays(pickup.hours), now);
+      else {
+        const allowed = deliveryDates(readiness, now);
+        if (!allowed.includes(input.deliveryDate!)) throw invalid('deliveryDate', fill(t('CHECKOUT_ERR_DATE_UNAVAILABLE'), { first: dateLabel(allowed[0]!, now) }));
+        date = input.deliveryDate!;
+      }
+      const sum = totalsOf(items, 0).sum;
+      const totals = totalsOf(items, deliveryPriceFor(type, sum));
+      if (input.expectedTotal !== undefined && Math.abs(input.expectedTotal - totals.total) >= 0.005)
+        throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: totals.total.toFixed(2) }), 'expectedTotal', { total: totals.total });
+      const status: OrderStatus = needsApproval(viewer, totals.total) ? 'approval' : 'new';
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number: sql`'ИН-' || nextval('order_number_seq')`,
-        userId: viewer?.id ?? null,
-        companyId: viewer?.companyId ?? null,
-        status,
-        deliveryTypeId: type,
-        branchId: pickup?.id ?? null,
-        addressId: target.addressId,
-        deliveryAddress: target.text,
-        deliveryDate: date,
-        contactName: input.name,
-        contactPhone: input.phone,
-        contactEmail: input.email,
-        comment: input.comment ?? null,
-        total: totals.total.toFixed(2),
-        vat: totals.vat.toFixed(2),
-        deliveryPrice: totals.delivery_price.toFixed(2),
-        paymentType: input.payment,
-        payerCompanyId,
-        ownerKey: owner,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning({ id: orders.id, number: orders.number });
-    // The same key committed meanwhile by a parallel request: that order is the answer.
-    if (!order) return null;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: sql`'ИН-' || nextval('order_number_seq')`,
+          userId: viewer?.id ?? null,
+          companyId: viewer?.companyId ?? null,
+          status,
+          deliveryTypeId: type,
+          branchId: pickup?.id ?? null,
+          addressId: target.addressId,
+          deliveryAddress: target.text,
+          deliveryDate: date,
+          contactName: input.name,
+          contactPhone: input.phone,
+          contactEmail: input.email,
+          comment: input.comment ?? null,
+          total: totals.total.toFixed(2),
+          vat: totals.vat.toFixed(2),
+          deliveryPrice: totals.delivery_price.toFixed(2),
+          paymentType: input.payment,
+          payerCompanyId,
+          ownerKey: owner,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning({ id: orders.id, number: orders.number });
+      // The same key committed meanwhile by a parallel request: that order is the answer.
+      if (!order) return null;
 
-    await tx.insert(orderItems).values(items.map((i) => ({ orderId: order.id, productId: i.product_id, name: i.name, article: i.article, price: i.price.toFixed(2), quantity: i.quantity, onOrder: onOrderIds.has(i.product_id) })));
-    const takes: Take[] = alloc.flatMap((a) => a.takes.map((tk) => ({ productId: a.productId, branchId: tk.branchId, quantity: tk.quantity })));
-    await takeStock(tx, order.id, takes);
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, status, actorKind: 'customer', actorUserId: viewer?.id ?? null });
-    const ids = items.map((i) => i.product_id);
-    await tx.delete(basketItems).where(and(inArray(basketItems.productId, ids), sql`${basketItems.basketId} = (SELECT ${baskets.id} FROM ${baskets} WHERE ${baskets.ownerKey} = ${owner})`));
-    return { id: order.id, number: order.number, status, total: totals.total };
-  });
+      await tx.insert(orderItems).values(items.map((i) => ({ orderId: order.id, productId: i.product_id, name: i.name, article: i.article, price: i.price.toFixed(2), quantity: i.quantity, onOrder: onOrderIds.has(i.product_id) })));
+      const takes: Take[] = alloc.flatMap((a) => a.takes.map((tk) => ({ productId: a.productId, branchId: tk.branchId, quantity: tk.quantity })));
+      await takeStock(tx, order.id, takes);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status, actorKind: 'customer', actorUserId: viewer?.id ?? null });
+      const ids = items.map((i) => i.product_id);
+      await tx.delete(basketItems).where(and(inArray(basketItems.productId, ids), sql`${basketItems.basketId} = (SELECT ${baskets.id} FROM ${baskets} WHERE ${baskets.ownerKey} = ${owner})`));
+      return { id: order.id, number: order.number, status, total: totals.total };
+    })
+    .catch(async (e) => {
+      // A duplicate that raced the first submission finds the basket already ordered (empty, or its
+      // stock taken): the committed order with this key is its answer, not the conflict.
+      if (e instanceof HttpError && e.status === 409) {
+        const committed = await existing(db, input.idempotencyKey, owner);
+        if (committed) return null;
+      }
+      throw e;
+    });
 
   if (!made) return (await existing(db, input.idempotencyKey, owner))!;
   await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
