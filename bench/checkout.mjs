@@ -122,7 +122,7 @@ async function run(db, env) {
       if (page.status === 200 && (await page.text()).includes(w.json.data.order_number)) readable++;
     }
     const numbers = new Set(won.map((w) => w.json.data.order_number));
-    const row = (r) => `  ${r.label.padEnd(36)} ${String(r.n).padStart(3)} req  ${r.ms.toFixed(0).padStart(6)} ms  ${r.rps.toFixed(1).padStart(6)} orders/s  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms  max ${r.max.toFixed(0)} ms`;
+    const row = (r) => `  ${r.label.padEnd(36)} ${String(r.n).padStart(3)} req  ${r.ms.toFixed(0).padStart(6)} ms  ${r.rps.toFixed(1).padStart(6)} req/s  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms  max ${r.max.toFixed(0)} ms`;
     console.log(`\n[${db}]`);
     console.log(row(base));
     console.log(row(load));

@@ -143,7 +143,7 @@ export default function CheckoutPage({ initial }: Props) {
       <div className="co__main">
         {!state.user && (
           <p className="muted">
-            {T.CHECKOUT_UI_GUEST} <a href="/login/?backurl=%2Fcheckout%2F">Войти</a>
+            {T.CHECKOUT_UI_GUEST} <a href="/login/?backurl=%2Fcheckout%2F">{T.CHECKOUT_UI_LOGIN}</a>
           </p>
         )}
         {general.length > 0 && (

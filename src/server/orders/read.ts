@@ -131,7 +131,7 @@ export type OrderDetail = OrderSummary & {
   history: HistoryRow[];
 };
 
-const ACTORS: Record<string, string> = { customer: 'Покупатель', admin: 'Администратор компании', staff: 'Магазин', system: 'Система' };
+const ACTORS: Record<string, string> = { customer: t('ORDER_ACTOR_CUSTOMER'), admin: t('ORDER_ACTOR_ADMIN'), staff: t('ORDER_ACTOR_STAFF'), system: t('ORDER_ACTOR_SYSTEM') };
 
 /** One order by number under `where` (the viewer's visibility, or a guest's key); 404 otherwise. */
 export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, number: string, opts: { page: number; pageSize: number }): Promise<OrderDetail> {
