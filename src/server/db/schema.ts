@@ -20,6 +20,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgSequence,
   primaryKey,
   serial,
   text,
@@ -551,6 +552,8 @@ export const orders = pgTable(
     ownerKey: text('owner_key'),
     /** Client-chosen key of order submission: a retry or double click never makes two orders. */
     idempotencyKey: text('idempotency_key'),
+    /** Delivery charge included in `total` (0 for pickup and above the free-delivery threshold). */
+    deliveryPrice: money('delivery_price').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -594,9 +597,36 @@ export const orderItems = pgTable(
     article: text('article').notNull(),
     price: money('price').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Ordered without stock ("под заказ"): nothing reserved, comes from the supplier. */
+    onOrder: boolean('on_order').notNull().default(false),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
+
+/**
+ * Stock an order took from each branch (server/checkout/reserve.ts), so that cancelling gives back
+ * exactly that (server/orders/status.ts). `released_at` is set when it went back to `stocks`.
+ */
+export const orderReservations = pgTable(
+  'order_reservations',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId, t.branchId] })],
+);
+
+/** Numbers of orders placed on the site (ИН-20001…); the demo's history uses lower numbers. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 20001 });
 
 // ───────────────────────────── Appeals (requests) ─────────────────────────────
 

@@ -10,6 +10,7 @@ import { orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
 import { notify, wantsOrderStatusCopy } from '../notifications/notify';
 import { t } from '../../i18n';
+import { releaseStock } from './reservations';
 
 export const ORDER_STATUS = {
   approval: 'approval',
@@ -65,20 +66,27 @@ export async function changeOrderStatus(db: Db, input: { orderId: number; from: 
       .returning({ id: orders.id, number: orders.number, userId: orders.userId });
     if (!rows.length) return null;
     await tx.insert(orderStatusHistory).values({ orderId: input.orderId, status: input.to, actorKind: input.actor.kind, actorUserId: input.actor.userId, comment: input.comment ?? null });
+    // A cancelled order gives its reserved stock back in the same transaction as the status change.
+    if (input.to === 'cancelled') await releaseStock(tx as unknown as Db, input.orderId);
     return rows[0]!;
   });
   if (!moved) throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_STATUS_CHANGED_MEANWHILE') }]);
-  if (moved.userId && input.actor.userId !== moved.userId) await tellOwner(db, moved.userId, moved.number, input.to);
+  if (moved.userId && input.actor.userId !== moved.userId) await tellOwner(db, moved.userId, moved.number, input.to, input.from === 'approval' ? { comment: input.comment } : null);
 }
 
-async function tellOwner(db: Db, userId: string, number: string, status: OrderStatus): Promise<void> {
+/**
+ * Tells the owner about the move. The company admin's decision on an order awaiting approval
+ * always goes out by e-mail too (the buyer is waiting for it), with the admin's comment.
+ */
+async function tellOwner(db: Db, userId: string, number: string, status: OrderStatus, decision: { comment?: string } | null): Promise<void> {
   const [settings] = await db.select({ sendStatus: users.sendStatus, notifyStatuses: users.notifyStatuses, notifySms: users.notifySms }).from(users).where(eq(users.id, userId)).limit(1);
   if (!settings) return;
   const name = await statusName(db, status);
   const title = `${t('ORDER')} ${number}: ${name.toLowerCase()}`;
   const href = `/personal/orders/${encodeURIComponent(number)}/`;
-  const text = `${t('ORDER_STATUS_NOW')} «${name}».`;
-  const copy = wantsOrderStatusCopy(settings, status);
+  const text = `${t('ORDER_STATUS_NOW')} «${name}».${decision?.comment ? ` ${t('ORDER_APPROVAL_COMMENT')}: ${decision.comment}` : ''}`;
+  const wanted = wantsOrderStatusCopy(settings, status);
+  const copy = decision ? { email: true, sms: wanted.sms } : wanted;
   const site = process.env.SITE_URL ?? 'http://localhost:4321';
   await notify(db, {
     userId,

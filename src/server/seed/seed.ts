@@ -18,6 +18,9 @@ export const DEMO_USERS = [
   { id: 'demo-admin', email: 'admin@stroymontazh.by', name: 'Ольга Ковалёва', phone: '+375 29 222-33-44', company: true, admin: true, blocked: false, staff: false, position: 'Директор', permissions: [] },
   { id: 'demo-foreman', email: 'prorab@stroymontazh.by', name: 'Сергей Данилович', phone: '+375 33 333-44-55', company: true, admin: false, blocked: false, staff: false, position: 'Прораб', permissions: ['place_orders', 'manage_exports'] },
   { id: 'demo-blocked', email: 'snab@stroymontazh.by', name: 'Андрей Литвинчук', phone: '+375 44 444-55-66', company: true, admin: false, blocked: true, staff: false, position: 'Снабженец', permissions: ['place_orders'] },
+  // Checkout and orders (issue 12): an employee whose orders above 500 BYN wait for the admin and who pays by invoice only, and one who may see the company's orders but not place any.
+  { id: 'demo-supply', email: 'zakup@stroymontazh.by', name: 'Марина Ясюкевич', phone: '+375 29 571-20-30', company: true, admin: false, blocked: false, staff: false, position: 'Менеджер по закупкам', permissions: ['place_orders', 'invoice_only'], orderLimit: '500.00' },
+  { id: 'demo-storekeeper', email: 'sklad@stroymontazh.by', name: 'Павел Сидорович', phone: '+375 29 666-77-88', company: true, admin: false, blocked: false, staff: false, position: 'Кладовщик', permissions: ['company_orders'] },
   { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: [] },
 ] as const;
 
@@ -140,12 +143,15 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
       isStaff: u.staff,
       position: u.position,
       permissions: [...u.permissions],
+      orderLimit: 'orderLimit' in u ? u.orderLimit : null,
       notifyStatuses: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'],
       defaultBranchId: 1,
     });
     await db.insert(t.accounts).values({ id: `acc-${u.id}`, accountId: u.id, providerId: 'credential', userId: u.id, password });
   }
   await db.insert(t.users).values({ ...DEMO_INVITED, permissions: [...DEMO_INVITED.permissions], emailVerified: false, companyId, notifyStatuses: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'] });
+
+  await seedSecondCompany(db, password);
 
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)
@@ -245,6 +251,26 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
         published: true,
       })),
     );
+}
+
+/**
+ * A second contractor with its own admin and one order, so that one company never seeing another's
+ * orders can be shown and tested (issue 12).
+ */
+async function seedSecondCompany(db: Db, password: string) {
+  const [company] = await db
+    .insert(t.companies)
+    .values({ name: 'ЧУП «ЭлектроМонтажПроект»', unp: '291876543', legalAddress: 'г. Брест, ул. Пушкинская, 12', discountPercent: '5.00', iban: 'BY13BPSB30121234560109330000', bankName: 'ОАО «Сбер Банк»', bic: 'BPSBBY2X', phone: '+375 162 21-22-23', email: 'office@elektromontazh.by' })
+    .returning({ id: t.companies.id });
+  await db.insert(t.users).values({ id: 'demo-other-admin', name: 'Виктор Лукашик', email: 'admin@elektromontazh.by', emailVerified: true, phone: '+375 29 777-88-99', companyId: company!.id, isContragentAdmin: true, active: true, position: 'Директор', notifyStatuses: ['confirmed', 'done', 'cancelled'], defaultBranchId: 3 });
+  await db.insert(t.accounts).values({ id: 'acc-demo-other-admin', accountId: 'demo-other-admin', providerId: 'credential', userId: 'demo-other-admin', password });
+  const [p] = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(t.products.id).limit(1);
+  const [order] = await db
+    .insert(t.orders)
+    .values({ number: 'ИН-10900', userId: 'demo-other-admin', companyId: company!.id, status: 'new', deliveryTypeId: '1', branchId: 3, contactName: 'Виктор Лукашик', contactPhone: '+375 29 777-88-99', contactEmail: 'admin@elektromontazh.by', total: p!.price, vat: (Number(p!.price) / 6).toFixed(2), paymentType: 'invoice', payerCompanyId: company!.id, deliveryDate: new Date().toISOString().slice(0, 10) })
+    .returning({ id: t.orders.id });
+  await db.insert(t.orderItems).values({ orderId: order!.id, productId: p!.id, name: p!.name, article: p!.article, price: p!.price, quantity: 1 });
+  await db.insert(t.orderStatusHistory).values({ orderId: order!.id, status: 'new', actorKind: 'customer', actorUserId: 'demo-other-admin' });
 }
 
 /** The statuses an order in `status` passed through, in order (for the demo's history rows). */

@@ -1,0 +1,284 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ordersDict as T } from '../i18n/ru-orders';
+import { ApiFailure } from '../stores/api';
+import { createOrder, findOrganizations, loadCheckout, money, type CheckoutState, type Organization } from '../stores/checkout';
+import AddressField from './checkout/AddressField';
+import Summary from './checkout/Summary';
+
+type Props = { initial: CheckoutState };
+type Form = {
+  deliveryTypeId: '1' | '2';
+  branchId: number | null;
+  addressId: number | null;
+  newAddressAddress: string;
+  newAddressFlat: string;
+  newAddressEntrance: string;
+  deliveryDate: string;
+  name: string;
+  phone: string;
+  email: string;
+  comment: string;
+  payment: string;
+  payerCompanyId: number | null;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function initialForm(s: CheckoutState): Form {
+  return {
+    deliveryTypeId: s.deliveryTypeId,
+    branchId: s.user?.branchId ?? s.branches[0]?.id ?? null,
+    addressId: s.addresses[0]?.id ?? null,
+    newAddressAddress: '',
+    newAddressFlat: '',
+    newAddressEntrance: '',
+    deliveryDate: s.delivery.dates[0]?.date ?? '',
+    name: s.user?.name ?? '',
+    phone: s.user?.phone ?? '',
+    email: s.user?.email ?? '',
+    comment: '',
+    payment: s.payment.default,
+    payerCompanyId: s.organizations[0]?.id ?? null,
+  };
+}
+
+function Field({ name, label, value, error, type = 'text', autoComplete, onChange }: { name: keyof Form; label: string; value: string; error?: string; type?: string; autoComplete?: string; onChange: (v: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={`co-${name}`}>{label}</label>
+      <input id={`co-${name}`} name={name} type={type} value={value} autoComplete={autoComplete} aria-invalid={!!error} aria-describedby={error ? `co-${name}-err` : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error && <span id={`co-${name}-err`} className="field__error">{error}</span>}
+    </div>
+  );
+}
+
+/** /checkout/: how to get the order, who receives it, how to pay; submits once per idempotency key. */
+export default function CheckoutPage({ initial }: Props) {
+  const [state, setState] = useState(initial);
+  const [form, setForm] = useState(() => initialForm(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const [payers, setPayers] = useState<Organization[]>(initial.organizations);
+  const [payerSearch, setPayerSearch] = useState('');
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  useEffect(() => {
+    if (!state.organizations.length) return;
+    const timer = setTimeout(() => findOrganizations(payerSearch).then((r) => setPayers(r.items)).catch(() => {}), 250);
+    return () => clearTimeout(timer);
+  }, [payerSearch, state.organizations.length]);
+
+  const self = form.deliveryTypeId === '1';
+  const info = state.basket.info;
+  const deliveryPrice = !self && info.sum < info.free_delivery_from ? state.delivery.price : 0;
+  const total = round2(info.sum + deliveryPrice);
+  const vat = round2((total * 20) / 120);
+  const branch = useMemo(() => state.branches.find((b) => b.id === form.branchId), [state.branches, form.branchId]);
+  const names = useMemo(() => new Map(state.basket.items.map((i) => [i.product_id, i.name])), [state.basket.items]);
+
+  const refresh = async () => {
+    const next = await loadCheckout();
+    setState(next);
+    setForm((f) => ({ ...f, deliveryDate: next.delivery.dates.some((d) => d.date === f.deliveryDate) ? f.deliveryDate : (next.delivery.dates[0]?.date ?? '') }));
+    setGeneral([]);
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setErrors({});
+    setGeneral([]);
+    try {
+      const body = {
+        idempotencyKey: state.sessid,
+        deliveryTypeId: form.deliveryTypeId,
+        branchId: self ? form.branchId : undefined,
+        addressId: !self && form.addressId ? form.addressId : undefined,
+        newAddressAddress: !self && !form.addressId ? form.newAddressAddress : undefined,
+        newAddressFlat: !self && !form.addressId ? form.newAddressFlat : undefined,
+        newAddressEntrance: !self && !form.addressId ? form.newAddressEntrance : undefined,
+        deliveryDate: self ? undefined : form.deliveryDate,
+        name: form.name,
+        phone: form.phone,
+        email: form.email,
+        comment: form.comment,
+        payment: form.payment,
+        payerCompanyId: form.payment === 'invoice' ? form.payerCompanyId : undefined,
+        onOrder: state.basket.items.filter((i) => i.on_order).map((i) => i.product_id),
+        expectedTotal: total,
+      };
+      const placed = await createOrder(body);
+      location.assign(placed.url);
+    } catch (err) {
+      setSending(false);
+      if (!(err instanceof ApiFailure)) return setGeneral([String((err as Error).message)]);
+      const byField: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const x of err.errors) {
+        if (x.field && x.field !== 'basket' && x.field !== 'expectedTotal') byField[x.field] = x.message;
+        else rest.push(x.message);
+      }
+      setErrors(byField);
+      setGeneral(rest.length ? rest : [T.CHECKOUT_UI_FIX]);
+      const first = Object.keys(byField)[0];
+      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      else document.getElementById('co-errors')?.focus();
+    }
+  };
+
+  if (!state.basket.items.length) {
+    return (
+      <div className="panel">
+        <h2>{T.CHECKOUT_EMPTY_TITLE}</h2>
+        <p>{state.reason ?? T.CHECKOUT_EMPTY_TEXT}</p>
+        <a className="btn" href="/catalog/">{T.CHECKOUT_DONE_CONTINUE}</a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="co" onSubmit={submit} noValidate>
+      <div className="co__main">
+        {!state.user && (
+          <p className="muted">
+            {T.CHECKOUT_UI_GUEST} <a href="/login/?backurl=%2Fcheckout%2F">{T.CHECKOUT_UI_LOGIN}</a>
+          </p>
+        )}
+        {general.length > 0 && (
+          <div id="co-errors" className="co-errors" role="alert" tabIndex={-1}>
+            <ul>{general.map((g) => <li key={g}>{g}</li>)}</ul>
+            <button type="button" className="btn btn--ghost" onClick={() => void refresh()}>{T.CHECKOUT_UI_REFRESH}</button>
+          </div>
+        )}
+        {state.reason && <p className="co-errors" role="alert">{state.reason}</p>}
+
+        <fieldset className="panel">
+          <legend>{T.CHECKOUT_UI_HOW}</legend>
+          <div className="co-switch">
+            <label className={`co-choice${!self ? ' is-on' : ''}`}>
+              <input type="radio" name="deliveryTypeId" value="2" checked={!self} onChange={() => set('deliveryTypeId', '2')} />
+              <span>{state.deliveryType.delivery.name}</span>
+            </label>
+            <label className={`co-choice${self ? ' is-on' : ''}`}>
+              <input type="radio" name="deliveryTypeId" value="1" checked={self} onChange={() => set('deliveryTypeId', '1')} />
+              <span>{state.deliveryType.self.name}</span>
+            </label>
+          </div>
+
+          {self ? (
+            <div role="radiogroup" aria-label={T.CHECKOUT_UI_BRANCH} className="co-branches">
+              {state.branches.map((b) => (
+                <label key={b.id} className={`co-branch${b.id === form.branchId ? ' is-on' : ''}`} data-testid="branch-option">
+                  <input type="radio" name="branchId" value={b.id} checked={b.id === form.branchId} onChange={() => set('branchId', b.id)} />
+                  <span className="co-branch__body">
+                    <b>{b.name}</b>
+                    <span>{b.address}</span>
+                    <span className="muted">{b.hours}</span>
+                    <span className={b.all_now ? 'co-ok' : 'co-warn'}>{b.all_now ? T.CHECKOUT_UI_ALL_NOW : T.CHECKOUT_UI_PART_NOW}. {T.CHECKOUT_UI_READY}: {b.ready_label}</span>
+                    {!b.all_now && (
+                      <span className="co-branch__lines">
+                        {b.lines.filter((l) => l.later > 0).map((l) => (
+                          <span key={l.product_id}>
+                            {names.get(l.product_id)}: {T.CHECKOUT_UI_NOW} {l.now}, {T.CHECKOUT_UI_LATER} {l.later} {T.CHECKOUT_UI_PCS}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                    <a href={b.map_url} target="_blank" rel="noopener">{T.CHECKOUT_UI_MAP}</a>
+                  </span>
+                </label>
+              ))}
+              {errors.branchId && <span className="field__error">{errors.branchId}</span>}
+            </div>
+          ) : (
+            <div className="co-delivery">
+              {state.addresses.length > 0 && (
+                <div role="radiogroup" aria-label={T.CHECKOUT_UI_WHERE} className="co-addresses">
+                  {state.addresses.map((a) => (
+                    <label key={a.id} className={`co-choice co-choice--wide${form.addressId === a.id ? ' is-on' : ''}`}>
+                      <input type="radio" name="addressId" value={a.id} checked={form.addressId === a.id} onChange={() => set('addressId', a.id)} />
+                      <span>{[a.address, a.flat && (/^\d/.test(a.flat) ? `кв. ${a.flat}` : a.flat), a.entrance && `подъезд ${a.entrance}`].filter(Boolean).join(', ')}</span>
+                    </label>
+                  ))}
+                  <label className={`co-choice co-choice--wide${form.addressId == null ? ' is-on' : ''}`}>
+                    <input type="radio" name="addressId" value="" checked={form.addressId == null} onChange={() => set('addressId', null)} />
+                    <span>{T.CHECKOUT_UI_NEW_ADDRESS}</span>
+                  </label>
+                  {errors.addressId && <span className="field__error">{errors.addressId}</span>}
+                </div>
+              )}
+              {form.addressId == null && (
+                <div className="co-newaddr">
+                  <AddressField value={form.newAddressAddress} error={errors.newAddressAddress} onChange={(v) => set('newAddressAddress', v)} onPickSaved={(id) => set('addressId', id)} />
+                  <div className="co-row">
+                    <Field name="newAddressFlat" label={T.CHECKOUT_UI_FLAT} value={form.newAddressFlat} error={errors.newAddressFlat} onChange={(v) => set('newAddressFlat', v)} />
+                    <Field name="newAddressEntrance" label={T.CHECKOUT_UI_ENTRANCE} value={form.newAddressEntrance} error={errors.newAddressEntrance} onChange={(v) => set('newAddressEntrance', v)} />
+                  </div>
+                </div>
+              )}
+              <div className="field">
+                <label htmlFor="co-deliveryDate">{T.CHECKOUT_UI_DATE}</label>
+                <select id="co-deliveryDate" name="deliveryDate" value={form.deliveryDate} aria-invalid={!!errors.deliveryDate} onChange={(e) => set('deliveryDate', e.target.value)}>
+                  {state.delivery.dates.map((d) => <option key={d.date} value={d.date}>{d.label}</option>)}
+                </select>
+                {errors.deliveryDate && <span className="field__error">{errors.deliveryDate}</span>}
+                <span className="muted">{T.CHECKOUT_UI_CUT_OFF.replace('{hour}', String(state.delivery.cut_off_hour))}</span>
+              </div>
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="panel">
+          <legend>{T.CHECKOUT_UI_CONTACT}</legend>
+          <Field name="name" label={T.CHECKOUT_UI_NAME} value={form.name} error={errors.name} autoComplete="name" onChange={(v) => set('name', v)} />
+          <Field name="phone" label={T.CHECKOUT_UI_PHONE} type="tel" value={form.phone} error={errors.phone} autoComplete="tel" onChange={(v) => set('phone', v)} />
+          <Field name="email" label={T.CHECKOUT_UI_EMAIL} type="email" value={form.email} error={errors.email} autoComplete="email" onChange={(v) => set('email', v)} />
+          <div className="field">
+            <label htmlFor="co-comment">{T.CHECKOUT_UI_COMMENT}</label>
+            <textarea id="co-comment" name="comment" rows={3} maxLength={1000} value={form.comment} onChange={(e) => set('comment', e.target.value)} />
+          </div>
+        </fieldset>
+
+        <fieldset className="panel">
+          <legend>{T.CHECKOUT_UI_PAYMENT}</legend>
+          <div role="radiogroup" aria-label={T.CHECKOUT_UI_PAYMENT} className="co-pay">
+            {state.payment.types.map((p) => (
+              <label key={p.id} className={`co-choice co-choice--wide${form.payment === p.id ? ' is-on' : ''}`}>
+                <input type="radio" name="payment" value={p.id} checked={form.payment === p.id} onChange={() => set('payment', p.id)} />
+                <span>{p.name}</span>
+              </label>
+            ))}
+          </div>
+          {errors.payment && <span className="field__error">{errors.payment}</span>}
+          {form.payment === 'invoice' && (
+            <div className="co-payer">
+              <div className="field">
+                <label htmlFor="co-payer-search">{T.CHECKOUT_UI_PAYER_SEARCH}</label>
+                <input id="co-payer-search" type="search" value={payerSearch} onChange={(e) => setPayerSearch(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="co-payerCompanyId">{T.CHECKOUT_UI_PAYER}</label>
+                <select id="co-payerCompanyId" name="payerCompanyId" value={form.payerCompanyId ?? ''} aria-invalid={!!errors.payerCompanyId} onChange={(e) => set('payerCompanyId', e.target.value ? Number(e.target.value) : null)}>
+                  {payers.map((o) => <option key={o.id} value={o.id}>{o.name}, УНП {o.unp}</option>)}
+                </select>
+                {errors.payerCompanyId && <span className="field__error">{errors.payerCompanyId}</span>}
+              </div>
+            </div>
+          )}
+        </fieldset>
+      </div>
+
+      <div className="co__side">
+        <Summary state={state} deliveryPrice={deliveryPrice} total={total} vat={vat} showDelivery={!self} />
+        {state.approval.limit != null && total > state.approval.limit && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
+        {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {branch.ready_label}</p>}
+        <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
+          {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}
+        </button>
+        <p className="muted co-agree">{T.CHECKOUT_UI_AGREE}</p>
+      </div>
+    </form>
+  );
+}

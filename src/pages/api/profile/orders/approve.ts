@@ -1,0 +1,15 @@
+import { z } from 'astro/zod';
+import { ok, parseInput } from '../../../../server/http/api';
+import { authed } from '../../../../server/http/guard';
+import { getDb } from '../../../../server/db/client';
+import { zFlag, zOptionalText } from '../../../../server/http/zod';
+import { zOrderNumber } from '../../../../server/orders/input';
+import { decideApproval } from '../../../../server/orders/actions';
+
+const input = z.object({ order_number: zOrderNumber, approve: zFlag, comment: zOptionalText(500) });
+
+/** POST /api/profile/orders/approve/ {order_number, approve 'Y'|'N', comment?}: the company admin decides on an order above an employee's limit. */
+export const POST = authed({ admin: true }, async (ctx, viewer) => {
+  const body = await parseInput(ctx, input);
+  return ok(await decideApproval(await getDb(), viewer, body.order_number, body.approve, body.comment));
+});

@@ -1,0 +1,47 @@
+/**
+ * The body of POST /api/order/create/: the spec's checkout state (deliveryTypeId, branchId,
+ * addressId, deliveryDate, newAddress*, comment) plus contact, payment and the idempotency key.
+ * Rules that need the database (dates, addresses, payer) are checked by submit.ts.
+ */
+import { z } from 'astro/zod';
+import { zEmail, zId, zOptionalText, zPhone, zRequired } from '../http/zod';
+import { t } from '../../i18n';
+
+const zIdList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(zId).max(1000)).default([]);
+
+export const orderInput = z
+  .object({
+    /** Client-chosen key (a UUID from GET /web/orderCheckout/ sessid): the same key never makes two orders. */
+    idempotencyKey: z.string().trim().regex(/^[A-Za-z0-9-]{16,64}$/, { message: t('CHECKOUT_ERR_KEY') }),
+    deliveryTypeId: z.enum(['1', '2']).default('2'),
+    branchId: zId.optional(),
+    addressId: zId.optional(),
+    newAddressAddress: zOptionalText(300),
+    newAddressFlat: zOptionalText(20),
+    newAddressEntrance: zOptionalText(20),
+    deliveryDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: t('CHECKOUT_ERR_DATE') })
+      .optional(),
+    name: zRequired(120),
+    phone: zPhone,
+    email: zEmail,
+    comment: zOptionalText(1000),
+    payment: z.enum(['cash', 'card', 'invoice']).default('cash'),
+    payerCompanyId: zId.optional(),
+    /** Products the buyer saw as "под заказ" and accepted without stock. */
+    onOrder: zIdList,
+    /** The total the buyer saw; when prices moved meanwhile the order is refused with the new total. */
+    expectedTotal: z.coerce.number().nonnegative().max(100_000_000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.deliveryTypeId === '1' && !v.branchId) ctx.addIssue({ code: 'custom', path: ['branchId'], message: t('CHECKOUT_ERR_CHOOSE_BRANCH') });
+    if (v.deliveryTypeId === '2') {
+      if (!v.addressId && !v.newAddressAddress) ctx.addIssue({ code: 'custom', path: ['newAddressAddress'], message: t('CHECKOUT_ERR_ADDRESS') });
+      if (v.newAddressAddress && v.newAddressAddress.length < 5) ctx.addIssue({ code: 'custom', path: ['newAddressAddress'], message: t('CHECKOUT_ERR_ADDRESS_SHORT') });
+      if (!v.deliveryDate) ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: t('CHECKOUT_ERR_CHOOSE_DATE') });
+    }
+    if (v.payment === 'invoice' && !v.payerCompanyId) ctx.addIssue({ code: 'custom', path: ['payerCompanyId'], message: t('CHECKOUT_ERR_CHOOSE_PAYER') });
+  });
+
+export type OrderInput = z.output<typeof orderInput>;

@@ -1,0 +1,72 @@
+/**
+ * What happens after an order is committed: the Russian confirmation e-mail (HTML and text, the
+ * invoice PDF attached for invoice orders), a notification in the buyer's account and, for an order
+ * waiting for approval, a notification and e-mail to the company's admins. Failures here are
+ * logged by the caller: the order stands whether or not a message went out.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders, users } from '../db/schema';
+import { sendMail, type Mail } from '../mail/mail';
+import { notify } from '../notifications/notify';
+import type { Viewer } from '../http/guard';
+import { loadOrder, orderUrl, type OrderDetail } from '../orders/read';
+import { invoicePdf } from '../orders/invoice';
+import { formatPrice } from '../../lib/format';
+import { t } from '../../i18n';
+import { longDate } from './calendar';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const site = () => process.env.SITE_URL ?? 'http://localhost:4321';
+
+const PAYMENT: Record<string, string> = { cash: 'наличными при получении', card: 'картой при получении', invoice: 'по счёту (безналичный расчёт)' };
+
+/** "Где и когда" in one line, for the e-mail and the confirmation page. */
+export function whereAndWhen(o: OrderDetail): string {
+  const when = o.delivery.date ? longDate(o.delivery.date) : '—';
+  if (o.delivery.type === '1') return `Самовывоз: ${o.delivery.branch?.name ?? ''}, ${o.delivery.branch?.address ?? ''}. Можно забрать с ${when} (${o.delivery.branch?.hours ?? ''})`;
+  return `Доставка: ${o.delivery.address ?? ''}. Дата доставки: ${when}`;
+}
+
+export function confirmationMail(o: OrderDetail, link: string): Omit<Mail, 'to'> {
+  const waiting = o.status.id === 'approval';
+  const subject = `${t('ORDER')} ${o.order_number} ${waiting ? 'ожидает согласования' : 'принят'} — ${t('SITE_NAME')}`;
+  const lines = o.basket.items.map((l) => `• ${l.name} (арт. ${l.article}) — ${l.quantity} шт. × ${formatPrice(l.price)} = ${formatPrice(l.sum)}${l.on_order ? ' (под заказ)' : ''}`);
+  const intro = waiting ? t('CHECKOUT_MAIL_WAITING') : t('CHECKOUT_MAIL_ACCEPTED');
+  const totals = [`Товары: ${formatPrice(o.totals.sum)}`, ...(o.totals.delivery_price ? [`Доставка: ${formatPrice(o.totals.delivery_price)}`] : []), `Итого: ${formatPrice(o.totals.total)}, в том числе НДС 20 %: ${formatPrice(o.totals.vat)}`];
+  const pay = `Оплата: ${PAYMENT[o.payment_type] ?? o.payment_type}${o.payment_type === 'invoice' ? '. Счёт на оплату — во вложении и в личном кабинете.' : '.'}`;
+  const text = [`Здравствуйте, ${o.contact.name}!`, '', `${intro}`, `Номер заказа: ${o.order_number}`, '', ...lines, '', ...totals, '', whereAndWhen(o), pay, '', `Заказ на сайте: ${link}`, '', `${t('SITE_NAME')}, ${t('SUPPORT_PHONE_LABEL').toLowerCase()} +375 17 388-10-10`].join('\n');
+  const row = (l: OrderDetail['basket']['items'][number]) =>
+    `<tr><td style="padding:6px;border-bottom:1px solid #e1e4e8">${escape(l.name)}<br><span style="color:#5a6068;font-size:12px">арт. ${escape(l.article)}${l.on_order ? ' · под заказ' : ''}</span></td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${l.quantity} шт.</td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${escape(formatPrice(l.sum))}</td></tr>`;
+  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1f22;max-width:640px">
+<p>Здравствуйте, ${escape(o.contact.name)}!</p>
+<p>${escape(intro)}</p>
+<h2 style="font-size:20px">${t('ORDER')} ${escape(o.order_number)}</h2>
+<table style="border-collapse:collapse;width:100%;font-size:14px">${o.basket.items.map(row).join('')}</table>
+<p>${totals.map(escape).join('<br>')}</p>
+<p>${escape(whereAndWhen(o))}<br>${escape(pay)}</p>
+<p><a href="${escape(link)}" style="color:#d71920">Открыть заказ на сайте</a></p>
+<p style="color:#5a6068">${escape(t('SITE_NAME'))}, +375 17 388-10-10</p></body></html>`;
+  return { subject, text, html };
+}
+
+export async function afterOrderPlaced(db: Db, orderId: number, viewer: Viewer | null): Promise<void> {
+  const [row] = await db.select({ number: orders.number, companyId: orders.companyId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return;
+  const o = await loadOrder(db, viewer, eq(orders.id, orderId), row.number, { page: 1, pageSize: 1000 });
+  const link = `${site()}${viewer ? orderUrl(o.order_number) : `/checkout/${encodeURIComponent(o.order_number)}/`}`;
+  if (o.contact.email) {
+    const mail = confirmationMail(o, link);
+    const attachments = o.payment_type === 'invoice' ? [{ filename: `schet-${o.order_number}.pdf`, content: await invoicePdf(db, orderId), contentType: 'application/pdf' }] : undefined;
+    await sendMail({ ...mail, to: o.contact.email, attachments }, 'order');
+  }
+  if (viewer) await notify(db, { userId: viewer.id, kind: 'order', title: `${t('ORDER')} ${o.order_number}: ${o.status.name.toLowerCase()}`, text: t('CHECKOUT_NOTIFY_PLACED'), href: orderUrl(o.order_number) });
+  if (o.status.id === 'approval' && row.companyId) {
+    const admins = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, row.companyId), eq(users.isContragentAdmin, true), eq(users.blocked, false)));
+    const title = `${t('ORDER')} ${o.order_number} ждёт вашего согласования`;
+    const text = `${o.buyer} оформил(а) заказ на ${formatPrice(o.totals.total)} — больше своего лимита. Согласуйте или отклоните его.`;
+    for (const a of admins) {
+      await notify(db, { userId: a.id, kind: 'order', title, text, href: orderUrl(o.order_number), email: { subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${site()}${orderUrl(o.order_number)}` } });
+    }
+  }
+}

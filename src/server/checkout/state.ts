@@ -1,0 +1,133 @@
+/**
+ * GET /web/orderCheckout/ (spec §3 checkout state, §7): the basket as this buyer pays for it, the
+ * two ways to get it (pickup at a branch, delivery) with real dates, saved addresses, the buyer,
+ * payment options and what, if anything, stops them from ordering.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { basketRows, FREE_DELIVERY_FROM, type BasketRow } from '../basket/basket';
+import { roundMoney } from '../catalog/pricing';
+import { usableAddresses, type UsableAddress } from '../addresses/usable';
+import { organizationsFor, type Organization } from '../company/organizations';
+import type { Viewer } from '../http/guard';
+import { DEFAULT_DELIVERY_TYPE } from '../../config/constants';
+import { VAT_RATE } from '../../config/seller';
+import { t } from '../../i18n';
+import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
+import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
+
+export const DELIVERY_TYPE = { self: '1', delivery: '2' } as const;
+export type DeliveryTypeId = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
+export type PaymentType = 'cash' | 'card' | 'invoice';
+
+export type CheckoutItem = Pick<BasketRow, 'product_id' | 'code' | 'url' | 'name' | 'article' | 'brand' | 'image_seed' | 'quantity' | 'price' | 'base_price' | 'discount_percent' | 'sum' | 'stock'> & {
+  /** No stock anywhere: sold "под заказ", delivered from the supplier. */
+  on_order: boolean;
+};
+
+export type Totals = { positions: number; quantity: number; base_sum: number; discount_sum: number; sum: number; delivery_price: number; total: number; vat: number };
+
+export type CheckoutState = {
+  basket: { items: CheckoutItem[]; unavailable: { product_id: number; name: string }[]; info: Totals & { contractor: boolean; free_delivery_from: number } };
+  deliveryType: { self: { id: '1'; name: string }; delivery: { id: '2'; name: string } };
+  deliveryTypeId: DeliveryTypeId;
+  branches: PickupOption[];
+  delivery: { readiness: Readiness; dates: { date: string; label: string }[]; price: number; free_from: number; cut_off_hour: number };
+  addresses: UsableAddress[];
+  user: { name: string; phone: string; email: string; branchId: number | null } | null;
+  payment: { types: { id: PaymentType; name: string }[]; default: PaymentType; invoice_only: boolean };
+  organizations: Organization[];
+  approval: { required: boolean; limit: number | null };
+  can_order: boolean;
+  reason: string | null;
+  /** A fresh idempotency key for this visit's submission (the spec's sessid). */
+  sessid: string;
+};
+
+export const vatOf = (total: number) => roundMoney((total * VAT_RATE) / (100 + VAT_RATE));
+
+export function totalsOf(items: { base_price: number; price: number; quantity: number }[], deliveryPrice: number): Totals {
+  const base = roundMoney(items.reduce((s, r) => s + r.base_price * r.quantity, 0));
+  const sum = roundMoney(items.reduce((s, r) => s + roundMoney(r.price * r.quantity), 0));
+  const total = roundMoney(sum + deliveryPrice);
+  return { positions: items.length, quantity: items.reduce((s, r) => s + r.quantity, 0), base_sum: base, discount_sum: roundMoney(base - sum), sum, delivery_price: deliveryPrice, total, vat: vatOf(total) };
+}
+
+export const deliveryPriceFor = (type: DeliveryTypeId, sum: number) => (type === DELIVERY_TYPE.delivery && sum < FREE_DELIVERY_FROM ? DELIVERY_PRICE : 0);
+
+/** Payment ways for this buyer: on receipt for everyone, by invoice for a business customer. */
+export function paymentTypes(viewer: Viewer | null): CheckoutState['payment'] {
+  const onReceipt = [
+    { id: 'cash' as const, name: t('CHECKOUT_PAY_CASH') },
+    { id: 'card' as const, name: t('CHECKOUT_PAY_CARD') },
+  ];
+  if (!viewer?.companyId) return { types: onReceipt, default: 'cash', invoice_only: false };
+  const invoice = { id: 'invoice' as const, name: t('CHECKOUT_PAY_INVOICE') };
+  if (viewer.can('invoice_only')) return { types: [invoice], default: 'invoice', invoice_only: true };
+  return { types: [invoice, ...onReceipt], default: 'invoice', invoice_only: false };
+}
+
+/** Why this viewer may not order at all (null: they may). */
+export function orderRefusal(viewer: Viewer | null): string | null {
+  if (viewer?.companyId && !viewer.can('place_orders')) return t('CHECKOUT_ERR_NO_PLACE_ORDERS');
+  return null;
+}
+
+/** An employee's order above their limit waits for the company admin. */
+export function needsApproval(viewer: Viewer | null, total: number): boolean {
+  return !!viewer?.companyId && !viewer.isAdmin && viewer.orderLimit != null && total > viewer.orderLimit;
+}
+
+export function toItem(r: BasketRow): CheckoutItem {
+  return {
+    product_id: r.product_id,
+    code: r.code,
+    url: r.url,
+    name: r.name,
+    article: r.article,
+    brand: r.brand,
+    image_seed: r.image_seed,
+    quantity: r.quantity,
+    price: r.price,
+    base_price: r.base_price,
+    discount_percent: r.discount_percent,
+    sum: r.sum,
+    stock: r.stock,
+    on_order: r.stock <= 0,
+  };
+}
+
+export async function checkoutState(db: Db, viewer: Viewer | null, owner: string | null, now: Date = new Date()): Promise<CheckoutState> {
+  const rows = owner ? await basketRows(db, { owner, companyId: viewer?.companyId ?? null }) : [];
+  const items = rows.filter((r) => r.can_buy).map(toItem);
+  const lines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+  const [branchList, stock] = await Promise.all([allBranches(db), stockMap(db, lines.map((l) => l.productId))]);
+  const home = dispatchBranch(branchList).id;
+  const readiness = readinessOf(allocate(lines, stock, preference(branchList, home)), home);
+  for (const i of items) i.on_order = totalOf(stock.get(i.product_id)) <= 0;
+  const sum = totalsOf(items, 0).sum;
+  const deliveryPrice = deliveryPriceFor(DEFAULT_DELIVERY_TYPE as DeliveryTypeId, sum);
+  const totals = totalsOf(items, deliveryPrice);
+  let user: CheckoutState['user'] = null;
+  if (viewer) {
+    const [u] = await db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, viewer.id)).limit(1);
+    user = { name: viewer.name, phone: viewer.phone ?? '', email: viewer.email, branchId: u?.branchId ?? null };
+  }
+  const refusal = orderRefusal(viewer);
+  return {
+    basket: { items, unavailable: rows.filter((r) => !r.can_buy).map((r) => ({ product_id: r.product_id, name: r.name })), info: { ...totals, contractor: !!viewer?.companyId, free_delivery_from: FREE_DELIVERY_FROM } },
+    deliveryType: { self: { id: '1', name: t('CHECKOUT_SELF') }, delivery: { id: '2', name: t('CHECKOUT_DELIVERY') } },
+    deliveryTypeId: DEFAULT_DELIVERY_TYPE as DeliveryTypeId,
+    branches: pickupOptions(branchList, lines, stock, now),
+    delivery: { readiness, dates: deliveryDates(readiness, now).map((date) => ({ date, label: dateLabel(date, now) })), price: DELIVERY_PRICE, free_from: FREE_DELIVERY_FROM, cut_off_hour: CUT_OFF_HOUR },
+    addresses: viewer ? await usableAddresses(db, viewer) : [],
+    user,
+    payment: paymentTypes(viewer),
+    organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
+    approval: { required: needsApproval(viewer, totals.total), limit: viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null },
+    can_order: !refusal && items.length > 0,
+    reason: refusal ?? (items.length ? null : t('CHECKOUT_ERR_EMPTY')),
+    sessid: crypto.randomUUID(),
+  };
+}

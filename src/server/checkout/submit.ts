@@ -1,0 +1,168 @@
+/**
+ * POST /api/order/create/: turns the buyer's basket into an order. Everything that decides money
+ * or stock is read again inside ONE transaction — the basket with this buyer's prices, the stock
+ * (row-locked) — and the order, its lines, the stock taken, the status history and the basket
+ * clean-up are written in that same transaction. The idempotency key is claimed by the order
+ * insert itself (unique index), so a double click, a retry or a reload never makes two orders.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { basketItems, baskets, orderItems, orders, orderStatusHistory } from '../db/schema';
+import { basketRows } from '../basket/basket';
+import { usableAddresses } from '../addresses/usable';
+import { organizationsFor } from '../company/organizations';
+import { ERR, HttpError } from '../http/api';
+import { forbiddenError, type Viewer } from '../http/guard';
+import { hit } from '../http/rate-limit';
+import { lockStock, type Take } from '../orders/reservations';
+import { takeStock } from '../orders/reservations';
+import type { OrderStatus } from '../orders/status';
+import { fieldName, t } from '../../i18n';
+import { allBranches, allocate, dispatchBranch, preference, readinessOf, totalOf } from './availability';
+import { branchWeekdays, dateLabel, deliveryDates, pickupDate } from './calendar';
+import type { OrderInput } from './input';
+import { DELIVERY_TYPE, deliveryPriceFor, needsApproval, orderRefusal, paymentTypes, toItem, totalsOf, type DeliveryTypeId } from './state';
+import { afterOrderPlaced } from './placed';
+
+export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };
+
+const conflict = (message: string, field?: string, data: unknown = null) => new HttpError(409, [{ code: ERR.CONFLICT, message, ...(field ? { field } : {}) }], data);
+const invalid = (field: string, message: string) => new HttpError(422, [{ code: ERR.VALIDATION, field, message: `${fieldName(field)}: ${message}` }]);
+const fill = (text: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, String(v)), text);
+
+export const confirmationUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/`;
+
+async function existing(db: Db, key: string, owner: string): Promise<Placed | null> {
+  const [o] = await db.select({ number: orders.number, status: orders.status, total: orders.total, ownerKey: orders.ownerKey }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  if (!o) return null;
+  // Keys are random UUIDs; one sent by somebody else is refused without telling whose it is.
+  if (o.ownerKey !== owner) throw conflict(t('CHECKOUT_ERR_KEY_USED'));
+  return { order_number: o.number, status: o.status as OrderStatus, total: Number(o.total), url: confirmationUrl(o.number), repeated: true };
+}
+
+/** Address text and checks of the delivery part, outside the transaction (no stock involved). */
+async function deliveryTarget(db: Db, viewer: Viewer | null, input: OrderInput): Promise<{ addressId: number | null; text: string | null }> {
+  if (input.deliveryTypeId !== DELIVERY_TYPE.delivery) return { addressId: null, text: null };
+  if (input.addressId) {
+    const mine = viewer ? await usableAddresses(db, viewer) : [];
+    const a = mine.find((x) => x.id === input.addressId);
+    if (!a) throw invalid('addressId', t('CHECKOUT_ERR_ADDRESS_NOT_FOUND'));
+    return { addressId: a.id, text: addressText(a.address, a.flat, a.entrance) };
+  }
+  return { addressId: null, text: addressText(input.newAddressAddress!, input.newAddressFlat ?? null, input.newAddressEntrance ?? null) };
+}
+
+export function addressText(address: string, flat: string | null, entrance: string | null): string {
+  // "12" is a flat number; "офис 12" already says what it is.
+  const unit = flat ? (/^\d/.test(flat) ? `кв. ${flat}` : flat) : '';
+  return [address, unit, entrance ? `подъезд ${entrance}` : ''].filter(Boolean).join(', ');
+}
+
+export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date()): Promise<Placed> {
+  const refusal = orderRefusal(viewer);
+  if (refusal) throw forbiddenError(refusal);
+  const again = await existing(db, input.idempotencyKey, owner);
+  if (again) return again;
+
+  const payment = paymentTypes(viewer);
+  if (!payment.types.some((p) => p.id === input.payment)) throw invalid('payment', payment.invoice_only ? t('CHECKOUT_ERR_INVOICE_ONLY') : t('CHECKOUT_ERR_PAYMENT'));
+  let payerCompanyId: number | null = null;
+  if (input.payment === 'invoice') {
+    const payers = await organizationsFor(db, viewer!);
+    if (!payers.some((p) => p.id === input.payerCompanyId)) throw invalid('payerCompanyId', t('CHECKOUT_ERR_PAYER_NOT_FOUND'));
+    payerCompanyId = input.payerCompanyId!;
+  }
+  const target = await deliveryTarget(db, viewer, input);
+  const branchList = await allBranches(db);
+  const type = input.deliveryTypeId as DeliveryTypeId;
+  const pickup = type === DELIVERY_TYPE.self ? branchList.find((b) => b.id === input.branchId) : undefined;
+  if (type === DELIVERY_TYPE.self && !pickup) throw invalid('branchId', t('CHECKOUT_ERR_BRANCH_NOT_FOUND'));
+  await hit(db, [{ key: `order:${owner}`, max: 20, windowSeconds: 600 }]);
+
+  const made = await db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const items = (await basketRows(tx, { owner, companyId: viewer?.companyId ?? null })).filter((r) => r.can_buy).map(toItem);
+      if (!items.length) throw conflict(t('CHECKOUT_ERR_EMPTY'));
+      const stock = await lockStock(tx, items.map((i) => i.product_id));
+      const home = pickup?.id ?? dispatchBranch(branchList).id;
+      const alloc = allocate(items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), stock, preference(branchList, home));
+
+      const shortages = alloc
+        .map((a, i) => ({ a, item: items[i]!, available: totalOf(stock.get(a.productId)) }))
+        .filter(({ a, available }) => a.missing > 0 && !(available === 0 && input.onOrder.includes(a.productId)));
+      if (shortages.length) {
+        const errors = shortages.map(({ item, available }) => ({
+          code: ERR.CONFLICT,
+          field: 'basket',
+          message: fill(available > 0 ? t('CHECKOUT_ERR_STOCK_SHORT') : t('CHECKOUT_ERR_STOCK_GONE'), { name: item.name, article: item.article, left: available, want: item.quantity }),
+        }));
+        throw new HttpError(409, errors, { shortages: shortages.map(({ item, available }) => ({ product_id: item.product_id, name: item.name, article: item.article, quantity: item.quantity, available })) });
+      }
+      const onOrderIds = new Set(alloc.filter((a) => a.missing > 0).map((a) => a.productId));
+
+      const readiness = readinessOf(alloc, home);
+      let date: string;
+      if (pickup) date = pickupDate(readiness, branchWeekdays(pickup.hours), now);
+      else {
+        const allowed = deliveryDates(readiness, now);
+        if (!allowed.includes(input.deliveryDate!)) throw invalid('deliveryDate', fill(t('CHECKOUT_ERR_DATE_UNAVAILABLE'), { first: dateLabel(allowed[0]!, now) }));
+        date = input.deliveryDate!;
+      }
+      const sum = totalsOf(items, 0).sum;
+      const totals = totalsOf(items, deliveryPriceFor(type, sum));
+      if (input.expectedTotal !== undefined && Math.abs(input.expectedTotal - totals.total) >= 0.005)
+        throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: totals.total.toFixed(2) }), 'expectedTotal', { total: totals.total });
+      const status: OrderStatus = needsApproval(viewer, totals.total) ? 'approval' : 'new';
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: sql`'ИН-' || nextval('order_number_seq')`,
+          userId: viewer?.id ?? null,
+          companyId: viewer?.companyId ?? null,
+          status,
+          deliveryTypeId: type,
+          branchId: pickup?.id ?? null,
+          addressId: target.addressId,
+          deliveryAddress: target.text,
+          deliveryDate: date,
+          contactName: input.name,
+          contactPhone: input.phone,
+          contactEmail: input.email,
+          comment: input.comment ?? null,
+          total: totals.total.toFixed(2),
+          vat: totals.vat.toFixed(2),
+          deliveryPrice: totals.delivery_price.toFixed(2),
+          paymentType: input.payment,
+          payerCompanyId,
+          ownerKey: owner,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning({ id: orders.id, number: orders.number });
+      // The same key committed meanwhile by a parallel request: that order is the answer.
+      if (!order) return null;
+
+      await tx.insert(orderItems).values(items.map((i) => ({ orderId: order.id, productId: i.product_id, name: i.name, article: i.article, price: i.price.toFixed(2), quantity: i.quantity, onOrder: onOrderIds.has(i.product_id) })));
+      const takes: Take[] = alloc.flatMap((a) => a.takes.map((tk) => ({ productId: a.productId, branchId: tk.branchId, quantity: tk.quantity })));
+      await takeStock(tx, order.id, takes);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status, actorKind: 'customer', actorUserId: viewer?.id ?? null });
+      const ids = items.map((i) => i.product_id);
+      await tx.delete(basketItems).where(and(inArray(basketItems.productId, ids), sql`${basketItems.basketId} = (SELECT ${baskets.id} FROM ${baskets} WHERE ${baskets.ownerKey} = ${owner})`));
+      return { id: order.id, number: order.number, status, total: totals.total };
+    })
+    .catch(async (e) => {
+      // A duplicate that raced the first submission finds the basket already ordered (empty, or its
+      // stock taken): the committed order with this key is its answer, not the conflict.
+      if (e instanceof HttpError && e.status === 409) {
+        const committed = await existing(db, input.idempotencyKey, owner);
+        if (committed) return null;
+      }
+      throw e;
+    });
+
+  if (!made) return (await existing(db, input.idempotencyKey, owner))!;
+  await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
+  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false };
+}

@@ -1,0 +1,199 @@
+/**
+ * Reading orders (spec §3 Orders, §7 web/profile/orders/…). Who sees what is decided in the SQL of
+ * every read: a buyer their own orders; a company admin, or an employee with `company_orders`,
+ * every order of their company. Another's order number answers 404 like a missing one.
+ */
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { branches, companies, orderItems, orders, orderStatuses, orderStatusHistory, products, users } from '../db/schema';
+import type { Viewer } from '../http/guard';
+import { notFoundError, ownedBy } from '../http/ownership';
+import { paginate, type PageNavigation } from '../http/paging';
+import { t } from '../../i18n';
+import { CUSTOMER_CANCELLABLE, type OrderStatus } from './status';
+
+export const ORDER_LINES_PAGE_SIZE = 20;
+export const ALL_ORDERS = 'all';
+
+/** The orders a viewer may see, as a condition for the same statement that picks the order. */
+export function visibleTo(viewer: Viewer): SQL {
+  return ownedBy(viewer, { user: orders.userId, company: orders.companyId }, { companyWide: viewer.isAdmin || viewer.can('company_orders') });
+}
+
+export type StatusRef = { id: string; name: string };
+export type OrderFilter = StatusRef & { count: number };
+
+export type OrderSummary = {
+  id: number;
+  order_number: string;
+  url: string;
+  created_at: string;
+  status: StatusRef;
+  total: number;
+  positions: number;
+  quantity: number;
+  delivery_type: '1' | '2';
+  delivery_label: string;
+  delivery_date: string | null;
+  payment_type: string;
+  /** Who placed it (a company-wide list shows orders of colleagues). */
+  buyer: string;
+  mine: boolean;
+  can_cancel: boolean;
+  can_approve: boolean;
+  invoice_url: string | null;
+};
+
+export type OrdersPage = { orders: OrderSummary[]; statuses: OrderFilter[]; filter: string; page_navigation: PageNavigation };
+
+export const orderUrl = (number: string) => `/personal/orders/${encodeURIComponent(number)}/`;
+export const invoiceUrl = (number: string) => `/web/profile/orders/${encodeURIComponent(number)}/invoice/`;
+
+const summaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  statusName: orderStatuses.name,
+  total: orders.total,
+  deliveryTypeId: orders.deliveryTypeId,
+  deliveryDate: orders.deliveryDate,
+  deliveryAddress: orders.deliveryAddress,
+  branchName: branches.name,
+  paymentType: orders.paymentType,
+  userId: orders.userId,
+  buyer: sql<string>`COALESCE(${users.name}, ${orders.contactName})`,
+  positions: sql<number>`(SELECT count(*)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+  quantity: sql<number>`(SELECT COALESCE(SUM(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: unknown };
+
+function toSummary(r: SummaryRow, viewer: Viewer): OrderSummary {
+  const number = r.number as string;
+  const status = r.status as OrderStatus;
+  const self = r.deliveryTypeId === '1';
+  return {
+    id: r.id as number,
+    order_number: number,
+    url: orderUrl(number),
+    created_at: (r.createdAt as Date).toISOString(),
+    status: { id: status, name: r.statusName as string },
+    total: Number(r.total),
+    positions: Number(r.positions),
+    quantity: Number(r.quantity),
+    delivery_type: self ? '1' : '2',
+    delivery_label: self ? `${t('CHECKOUT_SELF')}: ${(r.branchName as string | null) ?? ''}` : `${t('CHECKOUT_DELIVERY')}: ${(r.deliveryAddress as string | null) ?? ''}`,
+    delivery_date: (r.deliveryDate as string | null) ?? null,
+    payment_type: r.paymentType as string,
+    buyer: r.buyer as string,
+    mine: r.userId === viewer.id,
+    can_cancel: CUSTOMER_CANCELLABLE.includes(status) && (r.userId === viewer.id || viewer.isAdmin),
+    can_approve: status === 'approval' && viewer.isAdmin,
+    invoice_url: r.paymentType === 'invoice' ? invoiceUrl(number) : null,
+  };
+}
+
+function summaries(db: Db) {
+  return db.select(summaryColumns).from(orders).innerJoin(orderStatuses, eq(orderStatuses.code, orders.status)).leftJoin(branches, eq(branches.id, orders.branchId)).leftJoin(users, eq(users.id, orders.userId));
+}
+
+/** GET web/profile/orders/: newest first, 9 a page, filtered by status ('all' = every status). */
+export async function listOrders(db: Db, viewer: Viewer, opts: { filter?: string; page: number; pageSize: number }): Promise<OrdersPage> {
+  const mine = visibleTo(viewer);
+  const [statusRows, counts] = await Promise.all([
+    db.select({ id: orderStatuses.code, name: orderStatuses.name }).from(orderStatuses).orderBy(asc(orderStatuses.sort)),
+    db.select({ status: orders.status, n: count() }).from(orders).where(mine).groupBy(orders.status),
+  ]);
+  const byStatus = new Map(counts.map((c) => [c.status, Number(c.n)]));
+  const total = [...byStatus.values()].reduce((s, n) => s + n, 0);
+  const statuses: OrderFilter[] = [{ id: ALL_ORDERS, name: t('ORDERS_FILTER_ALL'), count: total }, ...statusRows.map((s) => ({ ...s, count: byStatus.get(s.id) ?? 0 }))];
+  const filter = opts.filter && statusRows.some((s) => s.id === opts.filter) ? opts.filter : ALL_ORDERS;
+  const where = filter === ALL_ORDERS ? mine : and(mine, eq(orders.status, filter))!;
+  const nav = paginate(filter === ALL_ORDERS ? total : (byStatus.get(filter) ?? 0), opts.page, opts.pageSize);
+  const rows = await summaries(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(nav.offset);
+  const { offset: _o, ...page_navigation } = nav;
+  return { orders: rows.map((r) => toSummary(r, viewer)), statuses, filter, page_navigation };
+}
+
+export type OrderLine = { id: number; product_id: number | null; url: string | null; name: string; article: string; price: number; quantity: number; sum: number; on_order: boolean };
+export type HistoryRow = { status: StatusRef; at: string; actor: string; comment: string | null };
+
+export type OrderDetail = OrderSummary & {
+  basket: { items: OrderLine[] };
+  showMore: boolean;
+  page_navigation: PageNavigation;
+  totals: { sum: number; delivery_price: number; total: number; vat: number };
+  delivery: { type: '1' | '2'; date: string | null; address: string | null; branch: { id: number; name: string; address: string; hours: string; phones: string[] } | null };
+  contact: { name: string; phone: string; email: string | null };
+  comment: string | null;
+  payer: { id: number; name: string; unp: string } | null;
+  history: HistoryRow[];
+};
+
+const ACTORS: Record<string, string> = { customer: t('ORDER_ACTOR_CUSTOMER'), admin: t('ORDER_ACTOR_ADMIN'), staff: t('ORDER_ACTOR_STAFF'), system: t('ORDER_ACTOR_SYSTEM') };
+
+/** One order by number under `where` (the viewer's visibility, or a guest's key); 404 otherwise. */
+export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, number: string, opts: { page: number; pageSize: number }): Promise<OrderDetail> {
+  const [row] = await summaries(db)
+    .where(and(eq(orders.number, number), where))
+    .limit(1);
+  if (!row) throw notFoundError(t('ORDER_NOT_FOUND'));
+  const [extra] = await db
+    .select({ o: orders, branch: branches, payerName: companies.name, payerUnp: companies.unp })
+    .from(orders)
+    .leftJoin(branches, eq(branches.id, orders.branchId))
+    .leftJoin(companies, eq(companies.id, orders.payerCompanyId))
+    .where(eq(orders.id, row.id))
+    .limit(1);
+  const o = extra!.o;
+  const nav = paginate(Number(row.positions), opts.page, opts.pageSize);
+  const [lines, sums, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)).limit(opts.pageSize).offset(nav.offset),
+    db.select({ sum: sql<string>`COALESCE(SUM(${orderItems.price} * ${orderItems.quantity}), 0)` }).from(orderItems).where(eq(orderItems.orderId, o.id)),
+    db.select({ status: orderStatusHistory.status, name: orderStatuses.name, at: orderStatusHistory.at, actor: orderStatusHistory.actorKind, comment: orderStatusHistory.comment }).from(orderStatusHistory).innerJoin(orderStatuses, eq(orderStatuses.code, orderStatusHistory.status)).where(eq(orderStatusHistory.orderId, o.id)).orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+  ]);
+  const codes = await productCodes(db, lines.map((l) => l.productId).filter((id): id is number => id != null));
+  const summary = viewer ? toSummary(row, viewer) : { ...toSummary(row, { id: '', isAdmin: false } as Viewer), can_cancel: false, invoice_url: null };
+  const { offset: _o, ...page_navigation } = nav;
+  return {
+    ...summary,
+    basket: {
+      items: lines.map((l) => ({ id: l.id, product_id: l.productId, url: l.productId && codes.get(l.productId) ? `/${codes.get(l.productId)}/` : null, name: l.name, article: l.article, price: Number(l.price), quantity: l.quantity, sum: Math.round(Number(l.price) * l.quantity * 100) / 100, on_order: l.onOrder })),
+    },
+    showMore: nav.page < nav.pages,
+    page_navigation,
+    totals: { sum: Number(sums[0]?.sum ?? 0), delivery_price: Number(o.deliveryPrice), total: Number(o.total), vat: Number(o.vat) },
+    delivery: {
+      type: o.deliveryTypeId === '1' ? '1' : '2',
+      date: o.deliveryDate,
+      address: o.deliveryAddress,
+      branch: extra!.branch ? { id: extra!.branch.id, name: extra!.branch.name, address: extra!.branch.address, hours: extra!.branch.hours, phones: extra!.branch.phones } : null,
+    },
+    contact: { name: o.contactName, phone: o.contactPhone, email: o.contactEmail },
+    comment: o.comment,
+    payer: o.payerCompanyId && extra!.payerName ? { id: o.payerCompanyId, name: extra!.payerName, unp: extra!.payerUnp! } : null,
+    history: history.map((h) => ({ status: { id: h.status, name: h.name }, at: h.at.toISOString(), actor: ACTORS[h.actor] ?? h.actor, comment: h.comment })),
+  };
+}
+
+async function productCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: products.id, code: products.code }).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
+/** GET web/profile/orders/{order_number}/. */
+export function orderDetail(db: Db, viewer: Viewer, number: string, opts: { page: number; pageSize: number }): Promise<OrderDetail> {
+  return loadOrder(db, viewer, visibleTo(viewer), number, opts);
+}
+
+/**
+ * The confirmation page /checkout/{number}/: only the browser or account that placed the order
+ * (a guest's order belongs to the guest key of that browser).
+ */
+export function confirmationOrder(db: Db, viewer: Viewer | null, owner: string | null, number: string): Promise<OrderDetail> {
+  const own = owner ? eq(orders.ownerKey, owner) : sql`false`;
+  const where = viewer ? or(own, visibleTo(viewer))! : own;
+  return loadOrder(db, viewer, where, number, { page: 1, pageSize: 1000 });
+}

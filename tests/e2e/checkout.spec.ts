@@ -1,0 +1,143 @@
+/**
+ * Checkout and orders in Chromium at 360×800 (issue 12 acceptance): a guest buys two products for
+ * pickup using the keyboard only; a retail buyer has a new address (picked from suggestions)
+ * delivered on the first possible date; a contractor orders by invoice and downloads the PDF. Each
+ * order then shows in /personal/orders/ with its total, and «Повторить заказ» refills the basket.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+type Row = { product_id: number; name: string; stock: number; can_buy: boolean };
+
+/** Buyable products with stock, from an id range no other spec touches. */
+async function products(request: APIRequestContext, from: number, n: number): Promise<Row[]> {
+  const ids = Array.from({ length: 60 }, (_, i) => ({ product: from + i, quantity: 1 }));
+  await request.post('/api/basket/list/add/', { data: { product_list: ids } });
+  const grid = await (await request.get('/web/basket/products/?pageSize=200')).json();
+  await request.post('/api/basket/clear/', { data: {} });
+  return (grid.data.grid.row as Row[]).filter((r) => r.can_buy && r.stock >= 3).slice(0, n);
+}
+
+const login = async (page: Page, email: string) => expect((await page.request.post('/api/authentication/', { data: { login: email, password: 'Demo2026pass' } })).ok()).toBe(true);
+const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+const noOverflow = async (page: Page) => {
+  // The status filter is a strip that scrolls sideways on purpose; nothing else may stick out.
+  const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.ofilter')).map((e) => e.className || e.tagName));
+  expect(wide).toEqual([]);
+};
+
+/** Presses Tab until the focused element matches (keyboard only: no clicks). */
+async function tabTo(page: Page, matches: (el: { tag: string; name: string | null; type: string | null; label: string }) => boolean, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const el = await page.evaluate(() => {
+      const a = document.activeElement as HTMLInputElement | null;
+      return { tag: a?.tagName.toLowerCase() ?? '', name: a?.getAttribute('name') ?? null, type: a?.getAttribute('type') ?? null, label: (a?.closest('label')?.textContent ?? a?.textContent ?? '').trim() };
+    });
+    if (matches(el)) return;
+  }
+  throw new Error('focus never reached the element');
+}
+
+test('a guest buys two products for pickup at a branch, with the keyboard only', async ({ page, request }) => {
+  const [a, b] = await products(request, 200, 2);
+  await page.request.post('/api/basket/add/', { data: { product: a!.product_id, quantity: 2 } });
+  await page.request.post('/api/basket/add/', { data: { product: b!.product_id } });
+  await page.goto('/checkout/');
+  await ready(page);
+  await noOverflow(page);
+  // The delivery-type radios are one tab stop; arrows switch to pickup.
+  await tabTo(page, (e) => e.name === 'deliveryTypeId');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Самовывоз' })).toBeChecked();
+  await tabTo(page, (e) => e.name === 'branchId');
+  await page.keyboard.press('ArrowDown'); // the second branch (Гомель)
+  const chosen = page.getByTestId('branch-option').nth(1);
+  await expect(chosen.getByRole('radio')).toBeChecked();
+  await expect(chosen).toContainText(/Можно забрать: /);
+  await tabTo(page, (e) => e.name === 'name');
+  await page.keyboard.type('Анна Гостева');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('8 029 765-43-21');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('anna.guest@example.by');
+  await tabTo(page, (e) => e.type === 'submit');
+  const total = money(await page.getByTestId('checkout-total').textContent());
+  await Promise.all([page.waitForURL(/\/checkout\/%D0%98%D0%9D-\d+\/$/), page.keyboard.press('Enter')]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Заказ оформлен');
+  await expect(page.getByTestId('order-line')).toHaveCount(2);
+  expect(money(await page.getByTestId('order-total').textContent())).toBe(total);
+  await expect(page.getByText(/Самовывоз: Филиал в Гомеле/)).toBeVisible();
+  await expect(page.getByTestId('create-account')).toHaveAttribute('href', '/registration/?email=anna.guest%40example.by');
+  await noOverflow(page);
+});
+
+test('a retail buyer has a new address from the suggestions delivered on the first date, then repeats the order', async ({ page, request }) => {
+  const [a] = await products(request, 260, 1);
+  await login(page, 'client@demo.by');
+  await page.request.post('/api/basket/clear/', { data: {} });
+  await page.request.post('/api/basket/add/', { data: { product: a!.product_id } });
+  await page.goto('/checkout/');
+  await ready(page);
+  await expect(page.getByRole('radio', { name: 'Доставка' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Новый адрес' }).check();
+  const field = page.getByRole('combobox', { name: 'Новый адрес' });
+  await field.pressSequentially('Гомел', { delay: 30 });
+  await page.getByRole('option', { name: 'Гомельская обл., г. Гомель' }).click();
+  await expect(field).toHaveValue('Гомельская обл., г. Гомель, ');
+  await field.pressSequentially('ул. Советская, 41');
+  await page.getByLabel('Квартира или офис').fill('17');
+  const date = page.getByLabel('Дата доставки');
+  const first = await date.locator('option').first().getAttribute('value');
+  await expect(date).toHaveValue(first!);
+  await expect(page.getByRole('radio', { name: 'Наличными при получении' })).toBeChecked();
+  const total = money(await page.getByTestId('checkout-total').textContent());
+  await Promise.all([page.waitForURL(/\/checkout\/%D0%98%D0%9D-\d+\/$/), page.getByRole('button', { name: 'Подтвердить заказ' }).click()]);
+  const number = (await page.getByTestId('order-number').textContent())!;
+  await expect(page.getByText('Гомельская обл., г. Гомель, ул. Советская, 41, кв. 17')).toBeVisible();
+  const d = Number(first!.slice(8));
+  await expect(page.getByText(new RegExp(`Дата доставки: ${d} `))).toBeVisible();
+
+  await page.goto('/personal/orders/');
+  const card = page.locator(`[data-testid="order-card"][data-number="${number}"]`);
+  await expect(card.getByTestId('order-card-total')).toHaveText(/./);
+  expect(money(await card.getByTestId('order-card-total').textContent())).toBe(total);
+  await noOverflow(page);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  await card.getByRole('button', { name: 'Повторить заказ' }).click();
+  await expect(card.getByTestId('repeat-report')).toContainText('В корзину добавлено: 1.');
+  await expect(page.getByTestId('count-basket')).toHaveText('1');
+});
+
+test('a contractor orders by invoice, downloads the PDF and finds the order in the list', async ({ page, request }) => {
+  const [a, b] = await products(request, 320, 2);
+  await login(page, 'admin@stroymontazh.by');
+  await page.request.post('/api/basket/clear/', { data: {} });
+  await page.request.post('/api/basket/add/', { data: { product: a!.product_id, quantity: 2 } });
+  await page.request.post('/api/basket/add/', { data: { product: b!.product_id } });
+  await page.goto('/checkout/');
+  await ready(page);
+  await expect(page.getByRole('radio', { name: 'По счёту (безналичный расчёт)' })).toBeChecked();
+  await expect(page.getByLabel('Организация-плательщик')).toContainText('ООО «СтройМонтажСервис»');
+  const total = money(await page.getByTestId('checkout-total').textContent());
+  await Promise.all([page.waitForURL(/\/checkout\/%D0%98%D0%9D-\d+\/$/), page.getByRole('button', { name: 'Подтвердить заказ' }).click()]);
+  const number = (await page.getByTestId('order-number').textContent())!;
+  await page.goto(`/personal/orders/${encodeURIComponent(number)}/`);
+  await expect(page.getByTestId('order-line')).toHaveCount(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-link').click()]);
+  const pdf = new Uint8Array(fs.readFileSync((await download.path())!));
+  const { text: raw } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+  const text = raw.replace(/\s+/g, ' ');
+  expect(text).toContain(`Счёт на оплату № ${number}`);
+  expect(text).toContain('Плательщик: ООО «СтройМонтажСервис», УНП 191234563');
+  expect(text).toContain('Поставщик: ООО «Инструмент Бай», УНП 193456782');
+  expect(text).toMatch(/Всего к оплате: [А-Я][а-яё ]+ белорусск/);
+  expect(text).toContain(total.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' '));
+
+  await page.goto('/personal/orders/');
+  const card = page.locator(`[data-testid="order-card"][data-number="${number}"]`);
+  expect(money(await card.getByTestId('order-card-total').textContent())).toBe(total);
+});
