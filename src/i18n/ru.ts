@@ -10,6 +10,7 @@ import { contentDict } from './ru-content';
 import { companyDict } from './ru-company';
 import { requestsDict } from './ru-requests';
 import { exportsDict } from './ru-exports';
+import { storefrontDict } from './ru-storefront';
 
 const common = {
   // General
@@ -138,7 +139,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...storefrontDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

@@ -72,6 +72,8 @@ export type ProductRow = {
   imageCount: number;
   canBuy: boolean;
   createdAt: Date;
+  /** Last edit (sitemap lastmod): some days after creation, never after the catalogue's "today". */
+  updatedAt: Date;
 };
 export type StockRow = { productId: number; branchId: number; quantity: number };
 export type ExpendableRow = { productId: number; materialId: number; sort: number };
@@ -177,7 +179,11 @@ function describe(r: Rng, kind: ProductKind, brand: string, article: string, pro
     .slice(0, 3)
     .map((p) => `${p.name.toLowerCase()} — ${String(props[p.code]).replace('.', ',')}${p.unit ? ` ${p.unit}` : ''}`)
     .join(', ');
-  return `${kind.title} ${brand} ${article} ${r.pick(USE_CASES)}. Основные характеристики: ${specs}. ${r.pick(QUALITIES)} ${r.pick(QUALITIES)}`;
+  const use = r.pick(USE_CASES);
+  // Two different qualities: the second index skips the first (as many draws as two picks).
+  const first = r.int(0, QUALITIES.length - 1);
+  const second = (first + 1 + r.int(0, QUALITIES.length - 2)) % QUALITIES.length;
+  return `${kind.title} ${brand} ${article} ${use}. Основные характеристики: ${specs}. ${QUALITIES[first]} ${QUALITIES[second]}`;
 }
 
 export function generateCatalog(opts: { products: number; seed?: number }): GeneratedCatalog {
@@ -274,7 +280,11 @@ export function generateCatalog(opts: { products: number; seed?: number }): Gene
           imageCount: r.int(1, 4),
           canBuy: !r.chance(0.03),
           createdAt: new Date(CATALOG_EPOCH - createdDaysAgo * 86_400_000 - r.int(0, 86_399) * 1000),
+          updatedAt: new Date(0),
         });
+        // Derived from the id, not drawn: the rest of the generated catalogue stays as it was.
+        const row = products[products.length - 1]!;
+        row.updatedAt = new Date(Math.min(CATALOG_EPOCH, row.createdAt.getTime() + ((id * 7919) % 120) * 86_400_000 + ((id * 104_729) % 86_400) * 1000));
         ids.push(id);
         remaining--;
       }

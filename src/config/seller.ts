@@ -1,0 +1,62 @@
+/**
+ * The seller's requisites: one place for the footer, the legal pages, the delivery terms and
+ * (checkout) the invoice. A Belarusian online shop must show its legal name, УНП, legal address,
+ * its registration in the Trade Register and its contacts (Закон «О торговле», Положение о порядке
+ * организации и осуществления торговли с использованием сети Интернет).
+ *
+ * Demo values: plausible, not a real company. Replace them with the registration certificate's data.
+ */
+export const SELLER = {
+  /** Full legal name as registered. */
+  legalName: 'Общество с ограниченной ответственностью «Инструмент.бай»',
+  shortName: 'ООО «Инструмент.бай»',
+  /** Учётный номер плательщика: 9 digits. */
+  unp: '193456782',
+  legalAddress: '220036, г. Минск, ул. Тимирязева, 65Б, пом. 12',
+  postalAddress: '220036, г. Минск, ул. Тимирязева, 65Б',
+  /** State registration (ЕГР). */
+  registration: {
+    authority: 'Минский городской исполнительный комитет',
+    date: '2019-03-14',
+    number: '193456782',
+  },
+  /** Entry in the Trade Register of the Republic of Belarus. */
+  tradeRegister: { number: '512874', date: '2019-05-20' },
+  /** Official registration of the online shop's domain in BY. */
+  domain: 'instrument.by',
+  bank: {
+    iban: 'BY86ALFA30122891230010270000',
+    name: 'ЗАО «Альфа-Банк»',
+    bic: 'ALFABY2X',
+    address: 'г. Минск, ул. Сурганова, 43-47',
+  },
+  director: 'Козловский Андрей Викторович',
+  phone: '+375 17 388-10-10',
+  phoneHref: 'tel:+375173881010',
+  email: 'info@instrument.by',
+  /** Consumer complaints and requests (Закон «О защите прав потребителей»). */
+  complaintsEmail: 'claims@instrument.by',
+  hours: 'Пн–Пт 8:30–19:00, Сб 9:00–16:00',
+  /** The book of remarks and suggestions is kept at the legal address. */
+  remarksBook: 'Книга замечаний и предложений находится по адресу: г. Минск, ул. Тимирязева, 65Б',
+} as const;
+
+/** Delivery and payment terms (src/content/pages/dostavka-i-oplata.md), linked near every price and from the basket. */
+export const DELIVERY_TERMS_URL = '/dostavka-i-oplata/';
+
+/** «14.03.2019» */
+export function ruDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/** The lines the footer and the legal pages print, in this order. */
+export function sellerLines(): string[] {
+  const s = SELLER;
+  return [
+    `${s.shortName}, УНП ${s.unp}`,
+    `Юридический адрес: ${s.legalAddress}`,
+    `Зарегистрировано ${s.registration.authority} ${ruDate(s.registration.date)}, регистрационный № ${s.registration.number}`,
+    `Сведения внесены в Торговый реестр Республики Беларусь ${ruDate(s.tradeRegister.date)}, регистрационный № ${s.tradeRegister.number}`,
+  ];
+}
