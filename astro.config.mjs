@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { sourceDates } from './scripts/source-dates.mjs';
 
 /**
  * Astro writes `<style>astro-island,…{display:contents}</style>` into the body before the first
@@ -9,7 +10,7 @@ import react from '@astrojs/react';
  * every page). The rule is in global.css, loaded in <head>; this drops the inline copy from the
  * runtime at build time. Checked by tests/integration/html-validity.test.ts.
  */
-/** @type {import('vite').Plugin} */
+/** @type {NonNullable<NonNullable<import('astro').AstroUserConfig['vite']>['plugins']>[number]} */
 const islandStylesInHead = {
   name: 'island-styles-in-head',
   enforce: 'pre',
@@ -34,7 +35,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   prefetch: false,
   vite: {
-    plugins: [islandStylesInHead],
+    plugins: [islandStylesInHead, sourceDates()],
     // PGlite ships its own wasm/data files and must not be pre-bundled.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'nodemailer'] },
