@@ -17,6 +17,8 @@ export const SELLER = {
   /** State registration (ЕГР). */
   registration: {
     authority: 'Минский городской исполнительный комитет',
+    /** «Зарегистрировано Мингорисполкомом» */
+    authorityBy: 'Мингорисполкомом',
     date: '2019-03-14',
     number: '193456782',
   },
@@ -50,13 +52,13 @@ export function ruDate(iso: string): string {
   return `${d}.${m}.${y}`;
 }
 
-/** The lines the footer and the legal pages print, in this order. */
+/** The lines every page's footer prints, in this order (the legal pages show the full requisites). */
 export function sellerLines(): string[] {
   const s = SELLER;
   return [
     `${s.shortName}, УНП ${s.unp}`,
     `Юридический адрес: ${s.legalAddress}`,
-    `Зарегистрировано ${s.registration.authority} ${ruDate(s.registration.date)}, регистрационный № ${s.registration.number}`,
-    `Сведения внесены в Торговый реестр Республики Беларусь ${ruDate(s.tradeRegister.date)}, регистрационный № ${s.tradeRegister.number}`,
+    `Зарегистрировано ${s.registration.authorityBy} ${ruDate(s.registration.date)}, № ${s.registration.number}`,
+    `Торговый реестр Республики Беларусь: № ${s.tradeRegister.number} от ${ruDate(s.tradeRegister.date)}`,
   ];
 }
