@@ -3,23 +3,18 @@
  * basket, a comparison and favourites, and as a signed-in customer: 0 errors. One checker run for
  * all pages (the JVM starts once).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
+import { ensureJava } from '../helpers/java';
 import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 
 const require = createRequire(import.meta.url);
 const VNU_JAR = path.join(path.dirname(require.resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
-
-function javaCommand(): string | null {
-  const candidates = [process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin/java') : '', 'java'].filter(Boolean);
-  for (const c of candidates) if (spawnSync(c, ['-version'], { stdio: 'ignore' }).status === 0) return c;
-  return null;
-}
 
 type VnuMessage = { type: string; subType?: string; url: string; message: string; extract?: string; lastLine?: number };
 
@@ -59,8 +54,7 @@ beforeAll(async () => {
 
 describe('Nu Html Checker', () => {
   it('finds no error on any storefront page', () => {
-    const java = javaCommand();
-    if (!java) throw new Error('Nu Html Checker needs Java: install it (apt-get install -y default-jre-headless) or set JAVA_HOME.');
+    const java = ensureJava();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
     const names = new Map<string, string>();
     let i = 0;
@@ -81,5 +75,5 @@ describe('Nu Html Checker', () => {
       .map((m) => `${names.get(m.url) ?? m.url} (line ${m.lastLine ?? '?'}): ${m.message} — ${(m.extract ?? '').trim().slice(0, 120)}`);
     expect(pages.size).toBeGreaterThan(35);
     expect(errors).toEqual([]);
-  });
+  }, 600_000);
 });
