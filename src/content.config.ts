@@ -80,6 +80,8 @@ const pages = defineCollection({
     /** The heading when it differs from the title. */
     h1: z.string().optional(),
     updated: z.coerce.date().optional(),
+    /** Legal pages: the seller's requisites (src/config/seller.ts) follow the text. */
+    requisites: z.boolean().default(false),
     draft: z.boolean().default(false),
   }),
 });

@@ -14,6 +14,7 @@ import { addressesDict } from './ru-addresses';
 import { overviewDict } from './ru-overview';
 import { accountsDict } from './ru-accounts';
 import { ordersDict } from './ru-orders';
+import { storefrontDict } from './ru-storefront';
 
 const common = {
   // General
@@ -142,7 +143,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

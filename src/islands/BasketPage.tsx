@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { basketDict as T } from '../i18n/ru-basket';
+import { storefrontDict as S } from '../i18n/ru-storefront';
+import { DELIVERY_TERMS_URL } from '../config/seller';
 import { addToBasket } from '../stores/lists';
 import { change, imageUrl, loadBasket, money, plural, post, type BasketGrid, type BasketRow } from '../stores/basket';
 import { onRemoteChange, startHeaderSync } from '../stores/header';
@@ -231,6 +233,14 @@ export default function BasketPage({ initial }: Props) {
               </div>
             </nav>
           )}
+          {info.positions > 0 && (
+            <section className="bbar" aria-label={S.SF_BASKET_BAR_LABEL}>
+              <p>
+                <span>{T.BASKET_UI_TOTAL}</span> <b data-testid="bar-sum">{money(info.sum)}</b>
+              </p>
+              <a className="btn" href="/checkout/">{T.BASKET_UI_CHECKOUT}</a>
+            </section>
+          )}
           {data.inactive.length > 0 && (
             <section className="bgroup bgroup--inactive" aria-labelledby="inactive-h" data-testid="basket-inactive">
               <div className="bgroup__head">
@@ -267,7 +277,7 @@ export default function BasketPage({ initial }: Props) {
           <a className={`btn binfo__go${info.positions ? '' : ' btn--disabled'}`} href={info.positions ? '/checkout/' : undefined} aria-disabled={!info.positions}>
             {T.BASKET_UI_CHECKOUT}
           </a>
-          <p className="muted">{T.BASKET_UI_INFO_TEXT}</p>
+          <p className="muted">{T.BASKET_UI_INFO_TEXT} <a href={DELIVERY_TERMS_URL}>{S.SF_BASKET_TERMS_LINK}</a></p>
           {mb && (
             <div className="bmotiv" data-testid="motivation-block">
               <b>{mb.title}</b>
@@ -275,6 +285,7 @@ export default function BasketPage({ initial }: Props) {
               <div className="bmotiv__bar" role="progressbar" aria-valuenow={mb.progress} aria-valuemin={0} aria-valuemax={100} aria-label={T.BASKET_UI_FREE_DELIVERY}>
                 <span style={{ width: `${mb.progress}%` }} />
               </div>
+              {mb.products.length > 0 && <h2 className="bmotiv__title">{S.SF_BASKET_UPSELL_TITLE}</h2>}
               {mb.products.length > 0 && (
                 <ul>
                   {mb.products.map((p) => (

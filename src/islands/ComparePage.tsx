@@ -107,12 +107,13 @@ export default function ComparePage({ initial }: { initial: CompareData }) {
   const shown = tab === ALL ? sections : sections.filter((s) => s.section_id === tab);
   return (
     <div className="compare" aria-busy={busy}>
-      <div className="ctabs" role="tablist" aria-label={T.BASKET_UI_SECTIONS}>
-        <button type="button" role="tab" aria-selected={tab === ALL} onClick={() => setTab(ALL)}>
+      {/* A filter of the table below (toggle buttons), not tabs: there is one table, not a panel per tab. */}
+      <div className="ctabs" role="group" aria-label={T.BASKET_UI_SECTIONS}>
+        <button type="button" aria-pressed={tab === ALL} onClick={() => setTab(ALL)}>
           {T.BASKET_UI_ALL_SECTIONS} ({data.count})
         </button>
         {sections.map((s) => (
-          <button type="button" role="tab" key={s.section_id} aria-selected={tab === s.section_id} onClick={() => setTab(s.section_id)}>
+          <button type="button" key={s.section_id} aria-pressed={tab === s.section_id} onClick={() => setTab(s.section_id)}>
             {s.section_name} ({s.items.length})
           </button>
         ))}

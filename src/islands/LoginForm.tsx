@@ -97,13 +97,14 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
           <span>{labels.email}</span>
           <input ref={emailInput} name="login" type="email" autoComplete="username" inputMode="email" defaultValue={initialEmail} aria-invalid={invalid} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} required />
         </label>
-        <label className="field">
-          <span>{labels.password}</span>
+        {/* The label names the field only: the show/hide button beside it is not part of it (one control per label). */}
+        <div className="field">
+          <label htmlFor="login-password">{labels.password}</label>
           <span className="field__with-button">
-            <input ref={passwordInput} name="password" type={visible ? 'text' : 'password'} autoComplete="current-password" aria-invalid={invalid} onChange={(e) => { setPassword(e.target.value); setInvalid(false); }} required />
+            <input ref={passwordInput} id="login-password" name="password" type={visible ? 'text' : 'password'} autoComplete="current-password" aria-invalid={invalid} onChange={(e) => { setPassword(e.target.value); setInvalid(false); }} required />
             <button type="button" className="field__toggle" aria-pressed={visible} onClick={() => setVisible(!visible)}>{visible ? labels.hide : labels.show}</button>
           </span>
-        </label>
+        </div>
         <button className="btn login__submit" type="submit" disabled={hydrated && (!email || !password || loading)}>{loading ? labels.loading : labels.submit}</button>
         <p className="login__links">
           <a href={restoreHref}>{labels.forgot}</a>

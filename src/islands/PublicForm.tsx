@@ -141,7 +141,8 @@ export default function PublicForm({ id, endpoint, fields, texts, hidden = {} }:
             {f.type === 'textarea' ? (
               <textarea {...common} rows={4} defaultValue={f.value} />
             ) : f.type === 'select' ? (
-              <select {...common} defaultValue={f.value}>
+              // A select that starts on a real choice always has a value: `required` would be invalid HTML there.
+              <select {...common} required={f.options?.[0]?.value === '' ? common.required : undefined} defaultValue={f.value}>
                 {f.options?.map((o) => (
                   <option value={o.value} key={o.value}>
                     {o.label}

@@ -1,4 +1,6 @@
 import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import sourceDates from 'virtual:source-dates';
 import { getDb } from '../server/db/client';
 import { runningPromotions } from '../server/content/promotions';
 import { brandUrls, contentUrls, productUrls, sectionUrls, sitemapNames, urlsetXml, type SitemapUrl } from '../server/catalog/sitemap';
@@ -11,8 +13,15 @@ export const GET: APIRoute = async (ctx) => {
   let urls: SitemapUrl[] | null = null;
   if (name === 'sections') urls = await sectionUrls(db);
   else if (name === 'brands') urls = await brandUrls(db);
-  else if (name === 'content') urls = contentUrls((await runningPromotions()).map((e) => e.id));
-  else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));
+  else if (name === 'content') {
+    const [promotions, pages, media] = await Promise.all([runningPromotions(), getCollection('pages', (e) => !e.data.draft), getCollection('media', (e) => !e.data.draft)]);
+    urls = await contentUrls(db, {
+      promotions: promotions.map((e) => ({ id: e.id, filePath: e.filePath })),
+      pages: pages.map((e) => ({ id: e.id, filePath: e.filePath, updated: e.data.updated })),
+      media: media.map((e) => ({ id: e.id, filePath: e.filePath, updated: e.data.published })),
+      files: sourceDates,
+    });
+  } else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));
   if (!urls) return new Response('Не найдено', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return new Response(urlsetXml(urls, ctx.site!), { headers: { 'content-type': 'application/xml; charset=utf-8', ...cacheForGuests(ctx, [TAG.sitemap], { kind: 'call' }) } });
 };

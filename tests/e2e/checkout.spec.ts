@@ -4,6 +4,7 @@
  * delivered on the first possible date; a contractor orders by invoice and downloads the PDF. Each
  * order then shows in /personal/orders/ with its total, and «Повторить заказ» refills the basket.
  */
+import { SELLER } from '../../src/config/seller';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -133,7 +134,7 @@ test('a contractor orders by invoice, downloads the PDF and finds the order in t
   const text = raw.replace(/\s+/g, ' ');
   expect(text).toContain(`Счёт на оплату № ${number}`);
   expect(text).toContain('Плательщик: ООО «СтройМонтажСервис», УНП 191234563');
-  expect(text).toContain('Поставщик: ООО «Инструмент Бай», УНП 193456782');
+  expect(text).toContain(`Поставщик: ${SELLER.legalName}, УНП ${SELLER.unp}`);
   expect(text).toMatch(/Всего к оплате: [А-Я][а-яё ]+ белорусск/);
   expect(text).toContain(total.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' '));
 

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startOwnServer(opts: { products?: number; prepare?: (db: Db) => Promise<void>; env?: Record<string, string> } = {}): Promise<OwnServer> {
+export async function startOwnServer(opts: { products?: number; prepare?: (db: Db, dataDir: string) => Promise<void>; env?: Record<string, string> } = {}): Promise<OwnServer> {
   if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-own-'));
   let databaseUrl = '';
@@ -40,7 +40,7 @@ export async function startOwnServer(opts: { products?: number; prepare?: (db: D
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
   try {
     await seedDatabase(handle.db, { products: opts.products ?? 120 });
-    await opts.prepare?.(handle.db);
+    await opts.prepare?.(handle.db, dataDir);
   } finally {
     await handle.close();
   }

@@ -85,10 +85,12 @@ describe('foundation endpoints', () => {
     expect(tools.SUB_SECTIONS[0].SUB_SECTIONS[0].CODE).toBeTruthy();
   });
 
-  it('the home page ships no JavaScript but the header islands', async () => {
+  it('the home page ships no JavaScript but the header islands and the one card-buttons controller', async () => {
     const html = await (await new Visitor().raw('/')).text();
     const islands = [...html.matchAll(/component-url="\/_astro\/([A-Za-z]+)\./g)].map((m) => m[1]);
-    expect(new Set(islands)).toEqual(new Set(['HeaderCounters', 'SearchOverlay']));
+    // Home cards have «В корзину» like listing cards (issue 18): one controller island for all of them.
+    expect(islands.filter((i) => i === 'CardActionsController')).toHaveLength(1);
+    expect(new Set(islands)).toEqual(new Set(['HeaderCounters', 'SearchOverlay', 'CardActionsController']));
     const scripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
     expect(scripts.every((tag) => tag.includes('type="module"') || !tag.includes('src='))).toBe(true);
   });

@@ -3,6 +3,7 @@
  * the invoice PDF — who sees what, good and bad input, and another user's or another company's
  * order number answering 404 on every call while changing nothing. Products: ids 450–599.
  */
+import { SELLER } from '../../src/config/seller';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { Visitor } from '../helpers/http';
@@ -174,7 +175,7 @@ describe('repeat, cancel, invoice', () => {
     const text = raw.replace(/\s+/g, ' ');
     const detail = (await admin.get(`/web/profile/orders/${enc(companyNumber)}/?page_size=100`)).body.data;
     expect(text).toContain(`Счёт на оплату № ${companyNumber}`);
-    expect(text).toContain('ООО «Инструмент Бай», УНП 193456782');
+    expect(text).toContain(`${SELLER.legalName}, УНП ${SELLER.unp}`);
     expect(text).toContain('ООО «СтройМонтажСервис», УНП 191234563');
     expect(text).toContain('BY20ALFA30122345670010270000');
     expect(text).toContain('НДС (20 %)');

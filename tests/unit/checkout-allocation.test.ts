@@ -24,7 +24,7 @@ describe('allocate', () => {
   });
 
   it('shows per branch what is there now and what comes later', () => {
-    const branch = (id: number) => ({ id, code: `b${id}`, city: 'Минск', name: `Филиал ${id}`, nameGenitive: '', address: 'ул. 1', phones: [], email: null, hours: 'Пн–Пт 9:00–18:00', lat: 53.9, lng: 27.5, sort: id });
+    const branch = (id: number) => ({ id, code: `b${id}`, city: 'Минск', name: `Филиал ${id}`, nameGenitive: '', address: 'ул. 1', phones: [], email: null, hours: 'Пн–Пт 9:00–18:00', lat: 53.9, lng: 27.5, sort: id, updatedAt: new Date('2026-01-01') });
     const [b1, b2] = pickupOptions([branch(1), branch(2)], [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 1 }], stock, new Date('2026-11-23T06:00:00Z'));
     expect(b1!.lines).toEqual([{ product_id: 1, now: 2, later: 1 }, { product_id: 2, now: 0, later: 1 }]);
     expect(b1!.all_now).toBe(false);

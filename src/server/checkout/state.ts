@@ -12,7 +12,7 @@ import { usableAddresses, type UsableAddress } from '../addresses/usable';
 import { organizationsFor, type Organization } from '../company/organizations';
 import type { Viewer } from '../http/guard';
 import { DEFAULT_DELIVERY_TYPE } from '../../config/constants';
-import { VAT_RATE } from '../../config/seller';
+import { vatIncluded } from '../../config/seller';
 import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
@@ -45,7 +45,7 @@ export type CheckoutState = {
   sessid: string;
 };
 
-export const vatOf = (total: number) => roundMoney((total * VAT_RATE) / (100 + VAT_RATE));
+export const vatOf = vatIncluded;
 
 export function totalsOf(items: { base_price: number; price: number; quantity: number }[], deliveryPrice: number): Totals {
   const base = roundMoney(items.reduce((s, r) => s + r.base_price * r.quantity, 0));

@@ -216,6 +216,8 @@ export const branches = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     sort: integer('sort').notNull().default(500),
+    /** Sitemap lastmod of the branch page; kept by a trigger (migration storefront_sql). */
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('branches_code_uq').on(t.code)],
 );
@@ -990,4 +992,31 @@ export const crmOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('crm_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`)],
+);
+
+// ───────────────────────────── Storefront: product photos (issue 18) ─────────────────────────────
+
+/**
+ * Real product photos imported by `npm run images:import` (src/server/images/photos.ts). The master
+ * file is DATA_DIR/product-photos/<hash>.webp; `position` is the gallery index the routes
+ * /img/p/{id}/{position}-{width}.{avif|webp} serve. A product without rows shows its drawing.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** sha256 of the stored master: its file name, and part of every encoded variant's cache name. */
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    /** The file name or URL it was imported from. */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_images_uq').on(t.productId, t.position)],
 );

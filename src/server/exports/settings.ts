@@ -45,7 +45,7 @@ export const LIMITS = {
 } as const;
 
 /** VAT is included in every price (20 %), as on the site. */
-export const VAT_RATE = 20;
+export { VAT_RATE } from '../../config/seller';
 export const UNIT = 'шт.';
 
 export const sourceLabel = (s: Source) => t(`EXPORT_SOURCE_${s.toUpperCase()}`);

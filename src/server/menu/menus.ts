@@ -20,6 +20,7 @@ const link = (name: string, url: string): MenuItem => ({ name, url, children: []
 const STATIC: Record<Exclude<MenuType, 'catalog'>, MenuItem[]> = {
   top: [link('Акции', '/actions/'), link('Бренды', '/brands/'), link('Филиалы', '/filial/'), link('Где купить', '/where-buy/'), link('Гарантия', '/garant/'), link('Медиа', '/media/')],
   footer_buyers: [
+    link('Доставка и оплата', '/dostavka-i-oplata/'),
     link('Оптовым покупателям', '/advantages/'),
     link('Быстрый заказ по артикулам', '/e-order/'),
     link('Гарантия и сервис', '/garant/'),

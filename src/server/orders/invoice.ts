@@ -67,11 +67,11 @@ function render(d: InvoiceData): Promise<Buffer> {
 
   doc.font('b').fontSize(15).text(`Счёт на оплату № ${d.number} от ${d.date}`, left, 40, { width });
   doc.moveDown(0.8);
-  party(doc, 'Поставщик', { name: SELLER.legalName, unp: SELLER.unp, address: SELLER.legalAddress, iban: SELLER.iban, bank: SELLER.bankName, bic: SELLER.bic }, width);
+  party(doc, 'Поставщик', { name: SELLER.legalName, unp: SELLER.unp, address: SELLER.legalAddress, iban: SELLER.bank.iban, bank: SELLER.bank.name, bic: SELLER.bank.bic }, width);
   doc.moveDown(0.5);
   party(doc, 'Плательщик', d.payer, width);
   doc.moveDown(0.5);
-  doc.font('r').fontSize(9).text(`Основание: заказ № ${d.number} в интернет-магазине ${SELLER.shortName}`, left, doc.y, { width });
+  doc.font('r').fontSize(9).text(`Основание: заказ № ${d.number} в интернет-магазине ${SELLER.domain}`, left, doc.y, { width });
   doc.moveDown(0.8);
 
   const cols = [
@@ -110,8 +110,8 @@ function render(d: InvoiceData): Promise<Buffer> {
   doc.font('r').fontSize(9).text(`Счёт действителен в течение ${INVOICE_VALID_DAYS} банковских дней. Товар зарезервирован на это время. В назначении платежа укажите номер счёта.`, { width });
   doc.moveDown(2);
   const y = doc.y;
-  doc.font('r').fontSize(10).text(`Директор ____________ ${SELLER.director}`, left, y, { width: width / 2 });
-  doc.text(`Гл. бухгалтер ____________ ${SELLER.accountant}`, left + width / 2, y, { width: width / 2 });
+  doc.font('r').fontSize(10).text(`Директор ____________ ${SELLER.directorShort}`, left, y, { width: width / 2 });
+  doc.text(`Гл. бухгалтер ____________ ${SELLER.accountantShort}`, left + width / 2, y, { width: width / 2 });
   doc.end();
   return done;
 }

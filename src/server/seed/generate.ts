@@ -40,6 +40,7 @@ export const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
 
 export type SectionRow = {
   id: number;
+  updatedAt: Date;
   code: string;
   name: string;
   parentId: number | null;
@@ -50,7 +51,7 @@ export type SectionRow = {
   icon: string | null;
 };
 export type SectionPropRow = { sectionId: number; code: string; name: string; unit: string | null; kind: 'number' | 'enum'; sort: number };
-export type BrandRow = { id: number; code: string; name: string; nameCyr: string; country: string; color: string; sort: number; description: string };
+export type BrandRow = { id: number; updatedAt: Date; code: string; name: string; nameCyr: string; country: string; color: string; sort: number; description: string };
 export type ProductRow = {
   id: number;
   code: string;
@@ -72,10 +73,12 @@ export type ProductRow = {
   imageCount: number;
   canBuy: boolean;
   createdAt: Date;
+  /** Last edit (sitemap lastmod): some days after creation, never after the catalogue's "today". */
+  updatedAt: Date;
 };
 export type StockRow = { productId: number; branchId: number; quantity: number };
 export type ExpendableRow = { productId: number; materialId: number; sort: number };
-export type BranchRow = (typeof BRANCHES)[number] & { id: number; email: string; sort: number };
+export type BranchRow = (typeof BRANCHES)[number] & { id: number; email: string; sort: number; updatedAt: Date };
 export type ShopRow = Omit<typeof shops.$inferInsert, 'id'> & { sort: number };
 
 export type GeneratedCatalog = {
@@ -91,6 +94,9 @@ export type GeneratedCatalog = {
   productsBySection: Map<string, number[]>;
 };
 
+/** A demo row's last edit: up to `days` before the catalogue's "today", derived from its id (no draw). */
+const editedBefore = (id: number, days: number) => new Date(CATALOG_EPOCH - ((id * 7919) % days) * 86_400_000 - ((id * 104_729) % 86_400) * 1000);
+
 const BANNER_COLORS = ['#d71920', '#0b5ea8', '#1b7a3e', '#8a5a00', '#5c2d91', '#00467f'];
 
 function sections(): { rows: SectionRow[]; leaves: { id: number; leaf: Leaf }[] } {
@@ -101,6 +107,7 @@ function sections(): { rows: SectionRow[]; leaves: { id: number; leaf: Leaf }[] 
     const topId = ++id;
     rows.push({
       id: topId,
+      updatedAt: editedBefore(topId, 200),
       code: top.code,
       name: top.name,
       parentId: null,
@@ -112,11 +119,12 @@ function sections(): { rows: SectionRow[]; leaves: { id: number; leaf: Leaf }[] 
     });
     top.mids.forEach((mid, mi) => {
       const midId = ++id;
-      rows.push({ id: midId, code: mid.code, name: mid.name, parentId: topId, depth: 2, sort: (mi + 1) * 10, description: null, banner: null, icon: null });
+      rows.push({ id: midId, updatedAt: editedBefore(midId, 200), code: mid.code, name: mid.name, parentId: topId, depth: 2, sort: (mi + 1) * 10, description: null, banner: null, icon: null });
       mid.leaves.forEach((leaf, li) => {
         const leafId = ++id;
         rows.push({
           id: leafId,
+          updatedAt: editedBefore(leafId, 200),
           code: leaf.code,
           name: leaf.name,
           parentId: midId,
@@ -177,7 +185,11 @@ function describe(r: Rng, kind: ProductKind, brand: string, article: string, pro
     .slice(0, 3)
     .map((p) => `${p.name.toLowerCase()} — ${String(props[p.code]).replace('.', ',')}${p.unit ? ` ${p.unit}` : ''}`)
     .join(', ');
-  return `${kind.title} ${brand} ${article} ${r.pick(USE_CASES)}. Основные характеристики: ${specs}. ${r.pick(QUALITIES)} ${r.pick(QUALITIES)}`;
+  const use = r.pick(USE_CASES);
+  // Two different qualities: the second index skips the first (as many draws as two picks).
+  const first = r.int(0, QUALITIES.length - 1);
+  const second = (first + 1 + r.int(0, QUALITIES.length - 2)) % QUALITIES.length;
+  return `${kind.title} ${brand} ${article} ${use}. Основные характеристики: ${specs}. ${QUALITIES[first]} ${QUALITIES[second]}`;
 }
 
 export function generateCatalog(opts: { products: number; seed?: number }): GeneratedCatalog {
@@ -190,6 +202,7 @@ export function generateCatalog(opts: { products: number; seed?: number }): Gene
 
   const brands: BrandRow[] = BRANDS.map((b, i) => ({
     id: i + 1,
+    updatedAt: editedBefore(i + 1, 300),
     code: b.code,
     name: b.name,
     nameCyr: b.nameCyr,
@@ -201,7 +214,7 @@ export function generateCatalog(opts: { products: number; seed?: number }): Gene
   const brandByCode = new Map(brands.map((b) => [b.code, b]));
   const prefixByCode = new Map(BRANDS.map((b) => [b.code, b.prefix]));
 
-  const branches: BranchRow[] = BRANCHES.map((b, i) => ({ ...b, id: i + 1, email: `${b.code}@instrument.by`, sort: (i + 1) * 10 }));
+  const branches: BranchRow[] = BRANCHES.map((b, i) => ({ ...b, id: i + 1, email: `${b.code}@instrument.by`, sort: (i + 1) * 10, updatedAt: editedBefore(i + 1, 150) }));
 
   // Share the requested product count among leaves by weight.
   const totalWeight = leaves.reduce((s, l) => s + (l.leaf.weight ?? 2), 0);
@@ -274,7 +287,11 @@ export function generateCatalog(opts: { products: number; seed?: number }): Gene
           imageCount: r.int(1, 4),
           canBuy: !r.chance(0.03),
           createdAt: new Date(CATALOG_EPOCH - createdDaysAgo * 86_400_000 - r.int(0, 86_399) * 1000),
+          updatedAt: new Date(0),
         });
+        // Derived from the id, not drawn: the rest of the generated catalogue stays as it was.
+        const row = products[products.length - 1]!;
+        row.updatedAt = new Date(Math.min(CATALOG_EPOCH, row.createdAt.getTime() + ((id * 7919) % 120) * 86_400_000 + ((id * 104_729) % 86_400) * 1000));
         ids.push(id);
         remaining--;
       }

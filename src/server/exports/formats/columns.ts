@@ -3,7 +3,8 @@
  * XML cannot carry are dropped, and a text that a spreadsheet would take for a formula is defused.
  */
 import { t } from '../../../i18n';
-import { fieldLabel, UNIT, VAT_RATE, type Field } from '../settings';
+import { fieldLabel, UNIT, type Field } from '../settings';
+import { vatIncluded } from '../../../config/seller';
 import type { FeedContext, FeedRow } from '../rows';
 
 export type CellKind = 'text' | 'money' | 'int';
@@ -17,7 +18,7 @@ export const cleanText = (s: string) => s.replace(NOT_XML, '');
 export const FORMULA_START = /^[=+\-@\t\r]/;
 export const looksLikeFormula = (s: string) => FORMULA_START.test(s);
 
-export const vatOf = (price: number) => Math.round((price * VAT_RATE) / (100 + VAT_RATE) * 100) / 100;
+export const vatOf = vatIncluded;
 
 export function tableColumns(ctx: FeedContext, fields: readonly Field[]): Column[] {
   const cols: Column[] = [];

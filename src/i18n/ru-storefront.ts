@@ -1,0 +1,28 @@
+/** Texts of the storefront pass (issue 18): photo import, seller requisites, delivery terms links, basket bar. */
+export const storefrontDict = {
+  IMG_PHOTOS: 'фото',
+  IMG_ERR_NO_PRODUCT: 'нет товара с артикулом',
+  IMG_ERR_NO_FILE: 'файл не найден',
+  IMG_ERR_TOO_BIG: 'файл больше 30 МБ',
+  IMG_ERR_HTTP: 'не удалось скачать',
+  IMG_ERR_NOT_IMAGE: 'это не фотография (JPEG, PNG, WebP, AVIF, TIFF или GIF)',
+  IMG_ERR_TOO_MANY: 'у товара уже максимум фото:',
+  /** The header field is about 140 px wide on a 360 px phone: the full wording is in the search overlay. */
+  SF_SEARCH_PLACEHOLDER_SHORT: 'Товар, артикул',
+  SF_SELLER_TITLE: 'Реквизиты продавца',
+  SF_SELLER_NAME: 'Продавец',
+  SF_SELLER_UNP: 'УНП',
+  SF_SELLER_ADDRESS: 'Юридический адрес',
+  SF_SELLER_REGISTRATION: 'Государственная регистрация',
+  SF_SELLER_TRADE_REGISTER: 'Торговый реестр Республики Беларусь',
+  SF_SELLER_ACCOUNT: 'Расчётный счёт',
+  SF_SELLER_DIRECTOR: 'Директор',
+  SF_SELLER_CONTACTS: 'Контакты',
+  SF_SELLER_CLAIMS: 'обращения и претензии',
+  SF_SELLER_HOURS: 'Время работы',
+  SF_DELIVERY_TERMS: 'Доставка и оплата',
+  SF_DELIVERY_TERMS_LINK: 'Доставка по Беларуси, самовывоз и оплата',
+  SF_BASKET_TERMS_LINK: 'Условия доставки, оплаты и возврата',
+  SF_BASKET_UPSELL_TITLE: 'Добавьте к заказу',
+  SF_BASKET_BAR_LABEL: 'Итог заказа',
+} as const;

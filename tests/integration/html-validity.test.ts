@@ -1,0 +1,79 @@
+/**
+ * The W3C Nu Html Checker (vnu-jar, needs Java) over every storefront page type, as a guest with a
+ * basket, a comparison and favourites, and as a signed-in customer: 0 errors. One checker run for
+ * all pages (the JVM starts once).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Visitor } from '../helpers/http';
+import { ensureJava } from '../helpers/java';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+
+const require = createRequire(import.meta.url);
+const VNU_JAR = path.join(path.dirname(require.resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
+
+type VnuMessage = { type: string; subType?: string; url: string; message: string; extract?: string; lastLine?: number };
+
+const guest = new Visitor();
+const customer = new Visitor();
+const pages = new Map<string, { html: string; who: string }>();
+
+async function fetchPage(v: Visitor, who: string, url: string) {
+  const res = await v.raw(url);
+  expect([200, 404], `${url}: HTTP ${res.status}`).toContain(res.status);
+  pages.set(`${who} ${url}`, { html: await res.text(), who });
+}
+
+beforeAll(async () => {
+  const { body: tree } = await guest.get('/web/section/list/');
+  const top = tree.data.elektroinstrument;
+  const mid = top.SUB_SECTIONS[0];
+  const leaf = mid.SUB_SECTIONS[0];
+  const { body: listing } = await guest.get(`/web/catalog/filter/clear/apply/?section_code=${leaf.CODE}`);
+  const [a, b] = listing.data.items as { id: number; url: string }[];
+  await guest.post('/api/basket/add/', { product: a!.id, quantity: 2 });
+  await guest.post('/api/compare/add/', { product_id: a!.id });
+  await guest.post('/api/compare/add/', { product_id: b!.id });
+  await guest.post('/api/favorite/add/', { product_id: a!.id });
+  const login = await customer.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+  expect(login.res.status).toBe(200);
+
+  const guestPages = [
+    '/', '/catalog/', top.URL, mid.URL, leaf.URL, `${leaf.URL}filter/in_stock-y/apply/`, '/catalog/hit/', '/catalog/novinki/', '/catalog/empty/',
+    a!.url, '/brands/', '/brands/bosch/', '/search/?q=шуруповерт', '/basket/', '/compare/', '/favourites/', '/e-order/', '/login/',
+    '/actions/', '/filial/', '/filial/minsk/', '/where-buy/', '/media/', '/garant/', '/advantages/', '/agreement/', '/political/',
+    '/dostavka-i-oplata/', '/o-kompanii/', '/circles/', '/guaranty-register/', '/request-feedback/', '/callback/', '/no-such-page/',
+  ];
+  for (const url of guestPages) await fetchPage(guest, 'guest', url);
+  for (const url of ['/', a!.url, leaf.URL, '/basket/']) await fetchPage(customer, 'customer', url);
+});
+
+describe('Nu Html Checker', () => {
+  it('finds no error on any storefront page', () => {
+    const java = ensureJava();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
+    const names = new Map<string, string>();
+    let i = 0;
+    for (const [key, page] of pages) {
+      const file = path.join(dir, `page-${++i}.html`);
+      fs.writeFileSync(file, page.html);
+      names.set(`file:${file}`, key);
+    }
+    let out = '';
+    try {
+      out = execFileSync(java, ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--stdout', '--exit-zero-always', ...[...names.keys()].map((n) => n.slice(5))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const report = JSON.parse(out.trim() || '{"messages":[]}') as { messages: VnuMessage[] };
+    const errors = report.messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .map((m) => `${names.get(m.url) ?? m.url} (line ${m.lastLine ?? '?'}): ${m.message} — ${(m.extract ?? '').trim().slice(0, 120)}`);
+    expect(pages.size).toBeGreaterThan(35);
+    expect(errors).toEqual([]);
+  }, 600_000);
+});
