@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { evaluate, falsePositives, type Judgement } from '../src/server/search/evaluate';
-import { rowsOf } from '../src/server/search/rows';
+import { rowsOf } from '../src/server/db/rows';
 
 const files = (process.env.BENCH_JUDGED ?? 'tests/search/judged.json,tests/search/judged-v2.json').split(',');
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });

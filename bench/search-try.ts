@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { understand } from '../src/server/search/understand';
 import { searchEngine } from '../src/server/search/service';
-import { rowsOf } from '../src/server/search/rows';
+import { rowsOf } from '../src/server/db/rows';
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
 const engine = searchEngine(handle.db);

@@ -7,6 +7,6 @@ import { followCatalogChanges } from './changes/follow';
 import { startOutboxWorker } from './company/crm-outbox';
 
 export function startBackgroundWork(): void {
-  followCatalogChanges();
+  void followCatalogChanges().catch((e) => console.error('[changes] could not follow the change log', e));
   startOutboxWorker();
 }

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { catalogChanges, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
-import { createChangeWatcher } from '../../src/server/changes/poller';
+import { changeLog, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
+import { ChangeFeed, type ChangeRow } from '../../src/server/changes/feed';
+import { tagsFor } from '../../src/server/changes/follow';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -37,38 +38,57 @@ describe('products.stock_qty follows stocks', () => {
   });
 });
 
-describe('catalog_changes and the watcher', () => {
+describe('the change log and its feed', () => {
   it('logs the products a change touches and purges their pages and the listings', async () => {
-    const watcher = createChangeWatcher();
-    const purged: string[][] = [];
-    const invalidate = async (tags: string[]) => void purged.push(tags);
-    await watcher.poll(t.db, invalidate); // a new node starts at the end of the log
-    expect(purged).toEqual([]);
+    const feed = new ChangeFeed(t.db);
+    let got: ChangeRow[] = [];
+    feed.subscribe('catalog', (rows) => void (got = rows));
+    // One look at the log: the tags the page cache would drop (none when nothing changed).
+    const look = async () => {
+      got = [];
+      await feed.catchUp();
+      return got.length ? tagsFor(got) : [];
+    };
+    expect(await look()).toEqual([]); // a new node starts at the end of the log
 
     const s = await productWithStock();
     await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
-    expect(await watcher.poll(t.db, invalidate)).toEqual(['listings', 'sitemap', 'home', `product:${s.productId}`]);
+    expect(await look()).toEqual(['listings', 'sitemap', 'home', `product:${s.productId}`]);
 
     // A stock change reaches the product through stock_qty, and so the cache.
     await t.db.update(stocks).set({ quantity: s.quantity + 1 }).where(sql`${stocks.productId} = ${s.productId} AND ${stocks.branchId} = ${s.branchId}`);
-    expect(await watcher.poll(t.db, invalidate)).toContain(`product:${s.productId}`);
+    expect(await look()).toContain(`product:${s.productId}`);
 
     // Rewriting the same values is not a change.
     await t.db.update(products).set({ price: '123.45' }).where(eq(products.id, s.productId));
-    expect(await watcher.poll(t.db, invalidate)).toEqual([]);
+    expect(await look()).toEqual([]);
 
     // An unpublished question changes nothing visible; a published answer does.
     await t.db.insert(productQuestions).values({ productId: s.productId, question: 'Есть ли кейс?', published: false });
-    expect(await watcher.poll(t.db, invalidate)).toEqual([]);
+    expect(await look()).toEqual([]);
     await t.db.update(productQuestions).set({ answer: 'Да', published: true }).where(eq(productQuestions.productId, s.productId));
-    expect(await watcher.poll(t.db, invalidate)).toContain(`product:${s.productId}`);
+    expect(await look()).toContain(`product:${s.productId}`);
 
     // Sections, brands, bulk updates: everything.
     await t.db.update(sections).set({ name: sql`${sections.name}` }).where(eq(sections.id, 1));
-    expect(await watcher.poll(t.db, invalidate)).toEqual(['catalog']);
+    expect(await look()).toEqual(['catalog']);
     await t.db.update(products).set({ popularity: sql`${products.popularity} + 1` });
-    expect(await watcher.poll(t.db, invalidate)).toEqual(['catalog']);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(catalogChanges);
+    expect(await look()).toEqual(['catalog']);
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(changeLog);
     expect(n).toBeGreaterThan(0);
+  });
+
+  it('hands the search index its own rows: a renamed product, and everything after a brand rename', async () => {
+    const feed = new ChangeFeed(t.db);
+    const seen: { catalog: ChangeRow[]; search: ChangeRow[] } = { catalog: [], search: [] };
+    feed.subscribe('catalog', (rows) => void seen.catalog.push(...rows));
+    feed.subscribe('search', (rows) => void seen.search.push(...rows));
+    await feed.catchUp();
+    const [p] = await t.db.select().from(products).limit(1);
+    await t.db.update(products).set({ name: `${p!.name} (новое название)` }).where(eq(products.id, p!.id));
+    await feed.catchUp();
+    expect(seen.search.map((r) => r.productId)).toEqual([p!.id]);
+    expect(seen.catalog.map((r) => r.productId)).toEqual([p!.id]);
+    await t.db.update(products).set({ name: p!.name }).where(eq(products.id, p!.id));
   });
 });

@@ -147,16 +147,22 @@ export const products = pgTable(
 );
 
 /**
- * What changed in the catalogue, written by triggers (migration 0005_catalog_triggers) whatever made the change
- * (the app, an import, psql). Every app node reads it to purge its cached pages: the database is
- * the bus between nodes. `product_id` null means "more than a few products, or a section, brand
- * or promotion": purge the whole catalogue.
+ * The one change log (docs/decisions/0010-catalog.md, 0030-search.md): triggers append what changed,
+ * whatever made the change (the app, an import, psql), and every app node reads it — the database is
+ * the bus between nodes. `scope` says who must react: `catalog` (cached pages: a product's pages, or
+ * everything when `product_id` is null) or `search` (the in-process search index: a product's
+ * document, or a reload when null). Read by server/changes/feed.ts, which also prunes it.
  */
-export const catalogChanges = pgTable('catalog_changes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  productId: integer('product_id'),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope').$type<'catalog' | 'search'>().notNull(),
+    productId: integer('product_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('change_log_at_idx').on(t.at)],
+);
 
 /** Consumables that fit a product (диски к болгарке, биты к шуруповёрту). */
 export const productExpendables = pgTable(

@@ -48,7 +48,7 @@ async function whoPulls(ctx: APIContext, db: Db, ip: string): Promise<Puller | R
 
 /** A number that changes whenever any product, stock total, section, brand or branch changes (catalogue triggers). */
 async function catalogVersion(db: Db): Promise<string> {
-  const [r] = await queryRows<{ v: string }>(db, sql`SELECT last_value::text || ':' || is_called::text AS v FROM catalog_changes_id_seq`);
+  const [r] = await queryRows<{ v: string }>(db, sql`SELECT last_value::text || ':' || is_called::text AS v FROM change_log_id_seq`);
   return r?.v ?? '0';
 }
 

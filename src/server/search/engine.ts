@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Plan } from './understand';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 
 export const SEARCH_SORTS = ['relevance', 'popular', 'price_asc', 'price_desc', 'new'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { searchEngine } from './service';
 import type { SearchEngine } from './engine';
 import { understand } from './understand';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 
 export type Judgement = {
   q: string;

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { fold, words } from './text';
 import { lexize } from './vocabulary';
 

@@ -1,7 +1,8 @@
 /**
  * The default engine: an in-process inverted index over `search_documents` (the database stays the
  * single source of truth: its triggers compute the stemmed documents), kept fresh on every app node by
- * the `search_changes` feed, read before each search. At 100,000 products the PostgreSQL engine spends
+ * the change log's `search` rows (changes/feed.ts), which the node's one feed hands on — on its timer,
+ * and at once before each search, so a search sees every change committed before it. At 100,000 products the PostgreSQL engine spends
  * 50–400 ms per query in PGlite ranking and counting thousands of matches; this one answers in a few
  * milliseconds (docs/decisions/0030-search.md has the numbers).
  */
@@ -9,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
+import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
 import { choosePartial, type Coverage } from './partial';
@@ -21,27 +23,13 @@ const TOP_FOR_SECTIONS = 48;
 /** Postings above which a clause is evaluated only among the other clauses' matches when answering in part. */
 const HUGE_CLAUSE = 20_000;
 
-type Cache = { index: MemoryIndex; loading: Promise<void> | null };
+type Cache = { index: MemoryIndex; loading: Promise<void> | null; pending: ChangeRow[] };
 const g = globalThis as typeof globalThis & { __searchMemory?: WeakMap<object, Cache> };
 g.__searchMemory ??= new WeakMap();
 
 const ROW_SQL = sql`SELECT p.id, d.doc::text AS doc, p.brand_id, p.section_id, p.price::float8 AS price, p.popularity,
   extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active, p.properties
   FROM products p JOIN search_documents d ON d.product_id = p.id`;
-
-/**
- * The change feed, read past `after`: product ids (null = everything changed, reload). The one place
- * that knows where the feed lives, so that it can be pointed at another log.
- */
-export async function readChanges(db: Db, after: number, limit: number): Promise<{ id: number; productId: number | null }[]> {
-  const rows = rowsOf<{ id: string | number; product_id: number | null }>(await db.execute(sql`SELECT id, product_id FROM search_changes WHERE id > ${after} ORDER BY id LIMIT ${limit}`));
-  return rows.map((r) => ({ id: Number(r.id), productId: r.product_id }));
-}
-
-async function lastChange(db: Db): Promise<number> {
-  const [mark] = rowsOf<{ last: string | number | null }>(await db.execute(sql`SELECT max(id) AS last FROM search_changes`));
-  return Number(mark?.last ?? 0);
-}
 
 async function loadUnits(db: Db): Promise<SectionUnits> {
   const rows = rowsOf<{ section_id: number; code: string; unit: string | null }>(await db.execute(sql`SELECT section_id, code, unit FROM section_properties`));
@@ -56,7 +44,6 @@ async function loadUnits(db: Db): Promise<SectionUnits> {
 
 async function loadAll(db: Db): Promise<MemoryIndex> {
   const index = new MemoryIndex();
-  index.lastChange = await lastChange(db);
   index.units = await loadUnits(db);
   // Chunks keep the driver's memory flat at 100,000 products.
   for (let after = 0; ; ) {
@@ -74,47 +61,64 @@ export class MemorySearchEngine implements SearchEngine {
   readonly name = 'memory';
   constructor(private readonly db: Db) {}
 
-  /** The node's index, created on first use and brought up to date with the change feed. */
+  /** The node's index, created on first use; the change feed keeps it up to date from then on. */
   private async index(): Promise<MemoryIndex> {
     let cache = g.__searchMemory!.get(this.db);
     if (!cache) {
-      cache = { index: new MemoryIndex(), loading: null };
+      cache = { index: new MemoryIndex(), loading: null, pending: [] };
       const c = cache;
-      c.loading = loadAll(this.db).then((i) => {
-        c.index = i;
-        c.loading = null;
-      });
+      const feed = changeFeed(this.db);
+      feed.subscribe('search', (rows) => this.apply(c, rows));
+      // The feed's place in the log is marked before the documents are read: nothing falls between.
+      c.loading = feed
+        .ready()
+        .then(() => loadAll(this.db))
+        .then(async (i) => {
+          c.index = i;
+          c.loading = null;
+          const queued = c.pending.splice(0);
+          if (queued.length) await this.apply(c, queued);
+        });
       c.loading.catch(() => g.__searchMemory!.delete(this.db));
       g.__searchMemory!.set(this.db, cache);
     }
     if (cache.loading) await cache.loading;
-    const index = cache.index;
-    const changes = await readChanges(this.db, index.lastChange, MAX_INCREMENTAL + 1);
-    if (!changes.length) return index;
-    vocabularyMayHaveChanged(this.db);
-    if (changes.length > MAX_INCREMENTAL || changes.some((c) => c.productId === null)) {
-      cache.index = await loadAll(this.db);
-      return cache.index;
+    return cache.index;
+  }
+
+  /** Applies the feed's `search` rows: a few products are re-read, many (or a null row) reload all. */
+  private async apply(cache: Cache, rows: ChangeRow[]): Promise<void> {
+    if (cache.loading) {
+      cache.pending.push(...rows);
+      return;
     }
-    const ids = [...new Set(changes.map((c) => c.productId!))];
-    const rows = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`));
-    const found = new Set(rows.map((r) => r.id));
-    for (const id of ids) if (!found.has(id)) index.remove(id);
-    for (const r of rows) index.add(r);
-    index.lastChange = Math.max(index.lastChange, ...changes.map((c) => c.id));
-    return index;
+    vocabularyMayHaveChanged(this.db);
+    if (rows.length > MAX_INCREMENTAL || rows.some((r) => r.productId === null)) {
+      cache.index = await loadAll(this.db);
+      return;
+    }
+    const ids = [...new Set(rows.map((r) => r.productId!))];
+    const found = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`));
+    const seen = new Set(found.map((r) => r.id));
+    for (const id of ids) if (!seen.has(id)) cache.index.remove(id);
+    for (const r of found) cache.index.add(r);
   }
 
   private synced: Promise<MemoryIndex> | null = null;
 
+  /** Before a search: the index, with every change committed so far applied. */
   async sync(): Promise<void> {
-    this.synced = this.index();
+    this.synced = this.index().then(async (i) => {
+      await changeFeed(this.db).catchUp();
+      return g.__searchMemory!.get(this.db)?.index ?? i;
+    });
     await this.synced;
   }
 
   async search(plan: Plan, req: SearchRequest): Promise<SearchResult> {
     // Already caught up by sync() for this request; otherwise (tests, the benchmark) catch up now.
-    const index = await (this.synced ?? this.index());
+    if (!this.synced) await this.sync();
+    const index = await this.synced!;
     this.synced = null;
     // slot → [tier, score]; tiers: exact article 0, article prefix 1, article part 2, words 3.
     const hits = new Map<number, Hit>();

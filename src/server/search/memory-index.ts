@@ -79,7 +79,6 @@ export class MemoryIndex {
   units: SectionUnits = new Map();
   private sortedLexemes: string[] | null = null;
   private articleText: { text: string; starts: number[] } | null = null;
-  lastChange = 0;
 
   add(r: Row): void {
     const old = this.bySlotId.get(r.id);

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { allowedEdits, editDistance, shortTypoOk } from './text';
 
 export type Vocabulary = { size: number; lexemes: Set<string>; word: Map<string, string>; byLength: Map<number, string[]>; sorted: string[] };
