@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { basketItems, baskets, brands, productExpendables, products, sections, stocks } from '../db/schema';
+import { basketItems, baskets, brands, productExpendables, products, sections } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
@@ -47,7 +47,7 @@ async function productState(db: Db, productId: number): Promise<ProductState | n
       name: products.name,
       canBuy: products.canBuy,
       active: products.active,
-      stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+      stock: products.stockQty,
     })
     .from(products)
     .where(eq(products.id, productId))
@@ -164,7 +164,7 @@ export async function applyList(db: Db, owner: string, lines: ListLine[], mode: 
       id: products.id,
       canBuy: products.canBuy,
       active: products.active,
-      stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+      stock: products.stockQty,
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -280,7 +280,7 @@ export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null)
       sectionId: sections.id,
       sectionCode: sections.code,
       sectionName: sections.name,
-      stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+      stock: products.stockQty,
     })
     .from(basketItems)
     .innerJoin(baskets, eq(baskets.id, basketItems.basketId))

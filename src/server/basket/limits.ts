@@ -1,7 +1,7 @@
 /**
  * How many units of one product a basket may hold (spec §6 integrity: whole numbers within stock).
- * In stock → up to the stock across branches; sold "под заказ" (can_buy, no stock) → up to
- * ON_ORDER_LIMIT; not for sale → nothing. The limit is computed inside SQL so that the atomic
+ * In stock → up to the stock across branches (`products.stock_qty`: the one stock total, kept by
+ * triggers); sold "под заказ" (can_buy, no stock) → up to ON_ORDER_LIMIT; not for sale → nothing. The limit is computed inside SQL so that the atomic
  * upserts of the basket check it in the same statement that changes the quantity.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -14,8 +14,7 @@ export const MAX_INPUT_QUANTITY = 99_999;
 export function limitSql(productId: SQL): SQL<number> {
   return sql<number>`(SELECT CASE
       WHEN NOT p.active OR NOT p.can_buy THEN 0
-      WHEN COALESCE((SELECT SUM(s.quantity) FROM stocks s WHERE s.product_id = p.id), 0) > 0
-        THEN (SELECT SUM(s.quantity) FROM stocks s WHERE s.product_id = p.id)::int
+      WHEN p.stock_qty > 0 THEN p.stock_qty
       ELSE ${ON_ORDER_LIMIT} END
     FROM products p WHERE p.id = ${productId})`;
 }

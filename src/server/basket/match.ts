@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { brands, products, sections, stocks } from '../db/schema';
+import { brands, products, sections } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import { t } from '../../i18n';
 import { limitOf, MAX_INPUT_QUANTITY } from './limits';
@@ -126,7 +126,7 @@ const matchColumns = {
   sectionId: sections.id,
   sectionCode: sections.code,
   sectionName: sections.name,
-  stock: sql<number>`COALESCE((SELECT SUM(${stocks.quantity}) FROM ${stocks} WHERE ${stocks.productId} = ${products.id}), 0)::int`,
+  stock: products.stockQty,
 };
 
 type MatchDbRow = { [K in keyof typeof matchColumns]: unknown };
