@@ -22,6 +22,7 @@ const islandStylesInHead = {
     return next;
   },
 };
+import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -34,6 +35,18 @@ export default defineConfig({
   // One stylesheet per set of pages, immutable and cached by the browser: 20 KB less HTML on every page.
   build: { inlineStylesheets: 'never' },
   prefetch: false,
+  security: {
+    // The origin check runs in src/middleware.ts instead (server/http/refusals.ts): Russian answers,
+    // and SITE_URL / a trusted proxy's forwarded origin count as this site (docs/decisions/0180-security.md).
+    checkOrigin: false,
+    // A Content-Security-Policy header on every page: hashes of Astro's own scripts and styles (never
+    // nonces: the page cache keeps whole responses). Style attributes (--brand colours) stay allowed.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...CSP_DIRECTIVES],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     plugins: [islandStylesInHead, sourceDates()],
     // PGlite ships its own wasm/data files and must not be pre-bundled.

@@ -17,9 +17,17 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { createFront } from '../src/server/page-cache/front.ts';
 import { registerPageCache } from '../src/server/page-cache/registry.ts';
+import { answerClientError, drainAfterAnswer, refuseMalformed } from '../src/server/http/early.ts';
+import { productionSecretProblem } from '../src/server/http/secrets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV === 'production';
+// Production never runs on a guessable secret: sessions, codes, captcha and guest ids are signed with it.
+const secretProblem = productionSecretProblem(process.env);
+if (secretProblem) {
+  console.error(secretProblem);
+  process.exit(1);
+}
 if (production) {
   console.log('Production start: demo data and demo accounts are never created.');
 } else if (process.env.SEED_ON_START !== '0') {
@@ -62,6 +70,10 @@ function slashRedirect(req) {
 }
 
 const server = http.createServer((req, res) => {
+  // A broken percent-encoding or a NUL byte in the address: refused in Russian before the adapter's English «Bad request.».
+  if (refuseMalformed(req, res) === 'answered') return;
+  // A refused upload is drained briefly so that its client reads the answer instead of a reset.
+  drainAfterAnswer(req, res);
   const target = slashRedirect(req);
   if (target) {
     res.writeHead(308, { location: target }).end();
@@ -70,6 +82,8 @@ const server = http.createServer((req, res) => {
   nodeResponses.run(res, () => front.handle(req, res));
 });
 server.keepAliveTimeout = 65_000;
+// What Node's parser refuses (a NUL in a header, 16 KB of headers) is answered in Russian too.
+server.on('clientError', answerClientError);
 server.listen(port, host, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   console.log(`Server listening on ${base}`);

@@ -1,28 +1,65 @@
 /**
- * Spec §2 route guards, in order: security headers, session, is-IE, is-auth, is-guest. Each is a
- * small function so it can be tested alone. add-slash happens before Astro's middleware: Astro
- * redirects GET/HEAD itself (trailingSlash: 'always'), scripts/server.mjs answers 308 for others.
- * The page cache in front of Astro (server/page-cache/front.ts) applies the same is-IE rule and
- * never answers a request that carries a session.
+ * Spec §2 route guards, in order: security headers, refusals, session, is-IE, is-auth, is-guest.
+ * Each is a small function so it can be tested alone. add-slash happens before Astro's middleware:
+ * Astro redirects GET/HEAD itself (trailingSlash: 'always'), scripts/server.mjs answers 308 for
+ * others. The page cache in front of Astro (server/page-cache/front.ts) applies the same is-IE rule
+ * and never answers a request that carries a session. Broken addresses are refused even earlier
+ * (server/http/early.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { resolveSession } from './server/auth/session';
+import { resolveSession, sessionCredential } from './server/auth/session';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
-import { SECURITY_HEADERS } from './server/http/security-headers';
+import { SECURITY_HEADERS, secureCookies } from './server/http/security-headers';
+import { allowedMethods, answersStaleSession, clearSessionCookies, crossSiteRefusal, isCall, isCrossSiteForm, methodNotAllowed, sessionEnded } from './server/http/refusals';
+import { withRuntimeCsp } from './server/http/csp';
+import { notFound } from './server/http/api';
+import { t } from './i18n';
 import { startBackgroundWork } from './server/background';
 
+/**
+ * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
+ * address with no endpoint (JSON 404), a method the endpoint does not take (JSON 405 with Allow).
+ */
+export const refusals = defineMiddleware(async (ctx, next) => {
+  if (ctx.isPrerendered) return next();
+  const call = isCall(ctx.url.pathname);
+  if (isCrossSiteForm(ctx.request, ctx.url)) {
+    return call ? crossSiteRefusal() : next('/error/?code=403&reason=cross-site');
+  }
+  if (call) {
+    const allow = await allowedMethods(ctx.routePattern);
+    // No call lives at this address: the envelope's 404, not the HTML page.
+    if (!allow) return notFound(t('ERR_NO_SUCH_CALL'));
+    if (!allow.includes(ctx.request.method)) return methodNotAllowed(allow);
+  }
+  return next();
+});
 
 export const session = defineMiddleware(async (ctx, next) => {
   const resolved = ctx.isPrerendered ? { user: null, stale: false } : await resolveSession(ctx.request, ctx.url);
   ctx.locals.user = resolved.user;
   ctx.locals.staleSession = resolved.stale;
-  return next();
+  if (!resolved.stale) return next();
+  // A credential that no longer stands: calls answer 101 (islands log out and go to /login/,
+  // spec §8) instead of quietly serving a guest's basket; pages render for a guest. Either way a
+  // dead cookie is cleared, so the next request is an ordinary guest's.
+  if (answersStaleSession(ctx.url.pathname)) return sessionEnded();
+  const response = await next();
+  // …unless this very answer sets a new session (a sign-in made with the dead cookie still in place).
+  if (sessionCredential(ctx.request, ctx.url)?.kind === 'cookie' && !response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))) {
+    try {
+      for (const c of clearSessionCookies()) response.headers.append('set-cookie', c);
+    } catch {
+      /* an immutable redirect: the next call's 101 clears it */
+    }
+  }
+  return response;
 });
 
 /** is-IE: Internet Explorer visitors see /ie/ on their first entry only. */
 export const isIE = defineMiddleware((ctx, next) => {
   if (!needsIeNotice(ctx.request.headers.get('user-agent') ?? undefined, ctx.request.headers.get('cookie') ?? undefined, ctx.url.pathname)) return next();
-  ctx.cookies.set(IE_COOKIE, '1', { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+  ctx.cookies.set(IE_COOKIE, '1', { path: '/', maxAge: 31_536_000, sameSite: 'lax', secure: secureCookies() });
   return ctx.redirect('/ie/', 302);
 });
 
@@ -46,8 +83,17 @@ export const securityHeaders = defineMiddleware(async (ctx, next) => {
   if (!ctx.isPrerendered) startBackgroundWork();
   const response = await next();
   const h = response.headers;
-  for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
+  try {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
+    // HTML is always declared UTF-8 (Astro writes a bare text/html).
+    const type = h.get('content-type');
+    if (type && /^text\/html\s*$/i.test(type)) h.set('content-type', 'text/html; charset=utf-8');
+    const csp = h.get('content-security-policy');
+    if (csp) h.set('content-security-policy', withRuntimeCsp(csp));
+  } catch {
+    /* immutable headers (Response.redirect): nothing to add to a redirect */
+  }
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, session, isIE, isAuth, isGuest);
+export const onRequest = sequence(securityHeaders, refusals, session, isIE, isAuth, isGuest);

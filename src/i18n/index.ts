@@ -103,7 +103,6 @@ export const FIELD_NAMES: Record<string, string> = {
   unp: 'УНП',
   company_name: 'Название компании',
   legal_address: 'Юридический адрес',
-  captcha: 'Проверка',
   event: 'Событие',
   remember: 'Запомнить меня',
   send_status: 'Письма о статусе заказа',
@@ -123,6 +122,15 @@ export const FIELD_NAMES: Record<string, string> = {
   onOrder: 'Товары под заказ',
   expectedTotal: 'Сумма заказа',
   basket: 'Корзина',
+  // Catalogue calls and sign-in (named so that no internal field name reaches a message)
+  limit: 'Количество',
+  sectionId: 'Раздел',
+  brand: 'Бренд',
+  contact: 'Телефон или email',
+  line_product_id: 'Товар',
+  section_id_list: 'Разделы',
+  captcha: 'Проверка на робота',
+  sessid: 'Служебное поле формы',
 };
 
 /** Every text whose code starts with `prefix`, for an island's `texts` prop. */
@@ -130,12 +138,17 @@ export function textsWithPrefix(prefix: string): Record<string, string> {
   return Object.fromEntries(Object.entries(ru).filter(([k]) => k.startsWith(prefix)));
 }
 
+/** Lists whose items are rows of a table the user filled in (the quick order). */
+const ROW_LISTS = new Set(['product_list']);
+
 export function fieldName(path: string): string {
   if (FIELD_NAMES[path]) return FIELD_NAMES[path];
   // A field of a list row ("product_list.3.quantity") is named with its row number.
   const row = /^\w+\.(\d+)\.(\w+)$/.exec(path);
   if (row) return `${FIELD_NAMES[row[2]!] ?? row[2]} (строка ${Number(row[1]) + 1})`;
-  // An item of a list of plain values ("checkboxes.0") is named by its list.
-  const item = /^(\w+)\.\d+$/.exec(path);
-  return item && FIELD_NAMES[item[1]!] ? FIELD_NAMES[item[1]!]! : path;
+  // An item of a list: a row of a list of rows ("product_list.3") with its number, a value of a list
+  // of plain values ("checkboxes.0") by its list's name.
+  const item = /^(\w+)\.(\d+)$/.exec(path);
+  if (!item || !FIELD_NAMES[item[1]!]) return path;
+  return ROW_LISTS.has(item[1]!) ? `${FIELD_NAMES[item[1]!]} (строка ${Number(item[2]) + 1})` : FIELD_NAMES[item[1]!]!;
 }

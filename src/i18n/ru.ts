@@ -15,6 +15,7 @@ import { overviewDict } from './ru-overview';
 import { accountsDict } from './ru-accounts';
 import { ordersDict } from './ru-orders';
 import { storefrontDict } from './ru-storefront';
+import { securityDict } from './ru-security';
 
 const common = {
   // General
@@ -86,7 +87,7 @@ const common = {
   ERR_NOT_FOUND: 'Не найдено',
   ERR_VALIDATION: 'Проверьте правильность заполнения полей',
   ERR_INTERNAL: 'Внутренняя ошибка сервера. Попробуйте позже.',
-  ERR_BAD_JSON: 'Тело запроса не является корректным JSON',
+  ERR_BAD_JSON: 'Данные запроса повреждены: поля формы не удалось прочитать. Отправьте форму ещё раз.',
   ERR_TOO_LARGE: 'Слишком большой запрос',
   ERR_METHOD: 'Метод не поддерживается',
   FILLED_INCORRECTLY: 'заполнено неверно',
@@ -143,7 +144,7 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict } as const;
+export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict } as const;
 
 export type DictKey = keyof typeof ru;
 export type Dict = Record<DictKey, string>;

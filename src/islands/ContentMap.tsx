@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
+let leafletSheet: CSSStyleSheet | null = null;
+
 export type MapPoint = { id: number | string; name: string; address: string; lat: number; lng: number; url?: string };
 type Props = { points: MapPoint[]; tileUrl: string; attribution: string; label: string; loadingText: string; moreText: string };
 
@@ -21,11 +23,12 @@ export default function ContentMap({ points, tileUrl, attribution, label, loadin
       // `?inline` brings the CSS in the same lazy chunk as Leaflet (the site inlines all styles, so no separate file is emitted).
       const [{ default: L }, { default: css }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css?inline')]);
       if (cancelled || !el.current) return;
-      if (!document.getElementById('leaflet-css')) {
-        const style = document.createElement('style');
-        style.id = 'leaflet-css';
-        style.textContent = css;
-        document.head.appendChild(style);
+      // A constructed stylesheet, not a <style> element: the page's Content-Security-Policy allows
+      // only the style elements Astro hashed, while the CSSOM is not subject to it.
+      if (!leafletSheet) {
+        leafletSheet = new CSSStyleSheet();
+        leafletSheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, leafletSheet];
       }
       map = L.map(el.current, { scrollWheelZoom: false });
       L.tileLayer(tileUrl, { attribution, maxZoom: 18 }).addTo(map);

@@ -10,7 +10,7 @@ type Dialog = { kind: 'first' | 'confirm'; email: string };
 
 const CLOSE_ALERT_COOKIE = 'close-login-alert';
 const closeAlertCookie = () => {
-  document.cookie = `${CLOSE_ALERT_COOKIE}=Y; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${CLOSE_ALERT_COOKIE}=Y; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
 };
 
 /**

@@ -110,3 +110,19 @@ export class IpVisitor extends Visitor {
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.by`;
 }
+
+/**
+ * A new retail customer of this test alone (registered and confirmed through the API): for tests
+ * that change an account's basket or lists, which the shared demo accounts cannot offer while other
+ * test files use them at the same time.
+ */
+export async function freshCustomer(password = 'Strong2026pass'): Promise<{ email: string; password: string }> {
+  const { solveCaptcha } = await import('./captcha');
+  const v = new IpVisitor();
+  const email = uniqueEmail('own');
+  const sent = await v.post('/api/registration/', { type: 'retail', name: 'Тест Покупатель', email, phone: '8 029 555 77 88', password, confirm_password: password, agree: 'Y', captcha: await solveCaptcha(v) });
+  if (sent.body.status !== 'success') throw new Error(`registration failed: ${JSON.stringify(sent.body.errors)}`);
+  const confirmed = await v.post('/api/registration/confirm/', { email, code: await nextCodeTo(email) });
+  if (confirmed.body.status !== 'success') throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body.errors)}`);
+  return { email, password };
+}

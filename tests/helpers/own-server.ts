@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { createEmptyDatabase } from './db';
 
-export type OwnServer = { base: string; dataDir: string; log: () => string; stop: () => Promise<void> };
+export type OwnServer = { base: string; dataDir: string; /** '' on PGlite (then the database is DATA_DIR/pglite). */ databaseUrl: string; log: () => string; /** `keepData`: stop the process but leave its data for the test to read. */ stop: (opts?: { keepData?: boolean }) => Promise<void> };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,12 +70,14 @@ export async function startOwnServer(opts: { products?: number; prepare?: (db: D
   return {
     base,
     dataDir,
+    databaseUrl,
     log: () => log,
-    stop: async () => {
+    stop: async (opts = {}) => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
+      if (opts.keepData) return;
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

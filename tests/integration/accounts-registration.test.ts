@@ -107,7 +107,7 @@ describe('registration input', () => {
       phone: 'Телефон: обязательное поле',
       password: expect.stringMatching(/^Пароль: /),
       agree: 'Согласие: отметьте согласие, чтобы продолжить',
-      captcha: 'Проверка: обязательное поле',
+      captcha: 'Проверка на робота: обязательное поле',
     });
     for (const e of body.errors) expect(e.message).toMatch(/[а-яё]/i);
   });

@@ -3,6 +3,7 @@
  * (blocking is the company-users call's; here the row is changed directly), and endAllSessions()
  * ends every session of a user but the one it is told to keep.
  */
+import { hashSessionToken } from '../../src/server/auth/hashed-sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -48,7 +49,7 @@ describe('sessions in the database', () => {
     const a = await mod.startSession('demo-retail', true, new Headers());
     const b = await mod.startSession('demo-retail', false, new Headers());
     const other = await mod.startSession('demo-admin', true, new Headers());
-    const [kept] = await handle.db.select({ token: schema.sessions.token }).from(schema.sessions).where(eq(schema.sessions.token, a.token.split('.')[0]!));
+    const [kept] = await handle.db.select({ token: schema.sessions.token }).from(schema.sessions).where(eq(schema.sessions.token, hashSessionToken(a.token.split('.')[0]!)));
     expect(kept).toBeTruthy();
     expect(await mod.endAllSessions(handle.db, 'demo-retail', kept!.token)).toBe(1);
     expect((await mod.resolveSession(requestWith(a.token), url)).user?.id).toBe('demo-retail');

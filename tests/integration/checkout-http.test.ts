@@ -3,6 +3,7 @@
  * (good and bad input, idempotency, stock races, approval), address and organization lists.
  * Products come from ids 300–449 only (orders-http uses 450–599), so stock checks never meet.
  */
+import { freshCustomer } from '../helpers/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
@@ -58,6 +59,8 @@ describe('GET /web/orderCheckout/', () => {
 
   it('a contractor sees the company prices, saved addresses, payers and invoice payment', async () => {
     const admin = await signedIn('admin@stroymontazh.by');
+    // Other test files use the admin's basket too: this one puts a product of its own there (the company's 7 % applies to every product).
+    expect((await admin.post('/api/basket/add/', { product: take().id })).res.status).toBe(200);
     const s = (await admin.get('/web/orderCheckout/')).body.data;
     expect(s.basket.items.some((i: any) => i.price < i.base_price)).toBe(true);
     expect(s.payment.default).toBe('invoice');
@@ -113,14 +116,17 @@ describe('POST /api/order/create/', () => {
   });
 
   it('a retail user has a new address delivered on the first possible date', async () => {
-    const client = await signedIn('client@demo.by');
+    // A customer of this test alone: other test files fill and order the demo customer's basket meanwhile.
+    const me = await freshCustomer();
+    const client = new Visitor();
+    expect((await client.post('/api/authentication/', { login: me.email, password: me.password })).body.status).toBe('success');
     const a = take();
     await client.post('/api/basket/add/', { product: a.id });
     const s = (await client.get('/web/orderCheckout/')).body.data;
     const suggest = (await client.post('/api/address/list/', { search: 'Гомель, Советская 41' })).body.data.items;
     const street = suggest.find((i: any) => i.source === 'locality');
     expect(street.value).toBe('Гомельская обл., г. Гомель, Советская 41');
-    const { body } = await client.post('/api/order/create/', { idempotencyKey: key(), deliveryTypeId: '2', newAddressAddress: street.value, newAddressFlat: '17', newAddressEntrance: '2', deliveryDate: s.delivery.dates[0].date, name: 'Иван Петров', phone: '80291112233', email: 'client@demo.by', payment: 'card', expectedTotal: s.basket.info.total });
+    const { body } = await client.post('/api/order/create/', { idempotencyKey: key(), deliveryTypeId: '2', newAddressAddress: street.value, newAddressFlat: '17', newAddressEntrance: '2', deliveryDate: s.delivery.dates[0].date, name: 'Иван Петров', phone: '80291112233', email: me.email, payment: 'card', expectedTotal: s.basket.info.total });
     expect(body.status).toBe('success');
     const detail = (await client.get(`/web/profile/orders/${encodeURIComponent(body.data.order_number)}/`)).body.data;
     expect(detail.delivery).toMatchObject({ type: '2', date: s.delivery.dates[0].date, address: 'Гомельская обл., г. Гомель, Советская 41, кв. 17, подъезд 2' });

@@ -47,15 +47,19 @@ function kill(): Promise<void> {
   });
 }
 
-const cookie = `guest=${crypto.randomUUID()}`;
+// One guest throughout: the server issues (and signs) the guest cookie on the first write.
+let cookie = '';
 async function call(method: 'GET' | 'POST', pathname: string, body?: unknown) {
-  const res = await fetch(base + pathname, { method, headers: { cookie, 'content-type': 'application/json', origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + pathname, { method, headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json', origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('guest='));
+  if (set) cookie = set.split(';')[0]!;
   return { status: res.status, json: (await res.json()) as any };
 }
 
 async function stockOf(productId: number): Promise<number> {
-  const c = `guest=${crypto.randomUUID()}`;
-  await fetch(`${base}/api/basket/add/`, { method: 'POST', headers: { cookie: c, 'content-type': 'application/json', origin: base }, body: JSON.stringify({ product: productId }) });
+  // A fresh guest: the server issues (and signs) its cookie on the first add.
+  const added = await fetch(`${base}/api/basket/add/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ product: productId }) });
+  const c = added.headers.getSetCookie().map((x) => x.split(';')[0]).join('; ');
   const grid = await (await fetch(`${base}/web/basket/products/`, { headers: { cookie: c } })).json();
   return grid.data.grid.row[0].stock;
 }

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { ERR, endpoint, fail, ok, parseInput } from '../../server/http/api';
+import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
 import { viewerPricing } from '../../server/catalog/pricing';
 import { searchHeader } from '../../server/search/service';
@@ -12,12 +12,9 @@ const Input = z.object({
   query: z.string({ error: t('SEARCH_ERR_QUERY') }).max(MAX_INPUT, { error: t('SEARCH_ERR_TOO_LONG') }),
 });
 
-/** POST api/searchHeader/ {query}: categories, brands, products and query suggestions (spec §3, §9). */
+/** POST api/searchHeader/ {query}: categories, brands, products and query suggestions (spec §3, §9). POST only: GET gets the shared 405. */
 export const POST = endpoint(async (ctx) => {
   const { query } = await parseInput(ctx, Input);
   const db = await getDb();
   return ok(await searchHeader(db, await viewerPricing(db, ctx.locals), query));
 });
-
-/** The spec defines this call as POST only. */
-export const GET = () => fail(405, [{ code: ERR.METHOD, message: t('ERR_METHOD') }]);

@@ -4,10 +4,10 @@ import { getDb } from '../../server/db/client';
 import { viewerPricing } from '../../server/catalog/pricing';
 import { ownerKey } from '../../server/lists/owner';
 import { favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
-import { zPage } from '../../server/http/zod';
+import { zPage, zSortOf } from '../../server/http/zod';
 
 const input = z.object({
-  sort: z.enum(SORT_KEYS).default('date_desc'),
+  sort: zSortOf(SORT_KEYS, 'date_desc'),
   page: zPage,
   // The spec's cache-buster: accepted, never used.
   timestamp: z.string().max(40).optional(),

@@ -23,7 +23,7 @@ const input = z.object({
  * offers before anything is chosen (values with counts, price range, in-stock count).
  */
 export const GET = endpoint(async (ctx) => {
-  const q = await parseInput(ctx, input);
+  const q = await parseInput(ctx, input, { action: 'Акция' });
   const db = await getDb();
   let scope: Scope;
   if (q.line_product_id) {

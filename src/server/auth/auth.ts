@@ -11,30 +11,28 @@ import * as schema from '../db/schema';
 import { serverSession } from './server-session';
 
 import { AUTH_COOKIE_PREFIX } from './credentials';
+import { authSecret } from '../http/secrets';
+import { withHashedSessionTokens } from './hashed-sessions';
+import { secureCookies } from '../http/security-headers';
 
 export { AUTH_COOKIE_PREFIX, SESSION_COOKIE } from './credentials';
 /** Spec §3: the auth token cookie lives one week. */
 export const AUTH_MAX_AGE = 604_800;
 
-const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
-
-/** The secret that signs session cookies and keys verification-code digests. */
-export function authSecret(): string {
-  return process.env.AUTH_SECRET ?? DEV_SECRET;
-}
+/** The secret that signs session cookies and keys verification-code digests (http/secrets.ts). */
+export { authSecret };
 
 function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
   const secret = authSecret();
-  if (secret === DEV_SECRET && process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEV_SECRET)
-    console.warn('[auth] AUTH_SECRET is not set: using the development secret.');
   return betterAuth({
     appName: 'Инструмент.by',
     secret,
     baseURL: process.env.SITE_URL ?? 'http://localhost:4321',
-    database: drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true }),
+    // Session tokens are stored hashed (auth/hashed-sessions.ts): better-auth has no option for it.
+    database: (options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) => withHashedSessionTokens(drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true })(options)),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },
     session: { expiresIn: AUTH_MAX_AGE, updateAge: 86_400 },
-    advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },
+    advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secureCookies() },
     user: {
       additionalFields: {
         phone: { type: 'string', required: false, input: false },

@@ -27,6 +27,7 @@ import { pendingRegistration } from '../accounts/pending';
 import { GUEST_COOKIE, guestToken } from '../lists/owner';
 import { mergeGuestLists } from '../lists/merge';
 import { APIError } from 'better-auth/api';
+import { secureCookies } from '../http/security-headers';
 
 export type LoginResult = { token: string; setCookies: string[]; userId: string };
 
@@ -111,7 +112,7 @@ export async function adoptGuestLists(ctx: { cookies: AstroCookies }, userId: st
   const guest = guestToken(ctx.cookies);
   if (!guest) return;
   await mergeGuestLists(await getDb(), `g:${guest}`, `u:${userId}`);
-  ctx.cookies.delete(GUEST_COOKIE, { path: '/' });
+  ctx.cookies.delete(GUEST_COOKIE, { path: '/', secure: secureCookies() });
 }
 
 export async function logout(requestHeaders: Headers): Promise<string[]> {

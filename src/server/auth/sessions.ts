@@ -7,6 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { getAuth } from './auth';
+import { hashSessionToken } from './hashed-sessions';
 import { betterAuthSession } from './session';
 
 export type StartedSession = { token: string; setCookies: string[] };
@@ -29,7 +30,8 @@ export async function startSession(userId: string, remember: boolean, requestHea
  * except the one with `exceptToken` — the caller's own, when they stay signed in.
  */
 export async function endAllSessions(db: Db, userId: string, exceptToken?: string | null): Promise<number> {
-  const where = exceptToken ? and(eq(sessions.userId, userId), ne(sessions.token, exceptToken)) : eq(sessions.userId, userId);
+  // Tokens are stored hashed (hashed-sessions.ts): the kept one is compared as stored.
+  const where = exceptToken ? and(eq(sessions.userId, userId), ne(sessions.token, hashSessionToken(exceptToken))) : eq(sessions.userId, userId);
   return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
 }
 

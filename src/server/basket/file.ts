@@ -1,55 +1,25 @@
 /**
  * Uploaded order lists (api/basket/file/): XLSX through read-excel-file, CSV/TXT through the same
  * line parser as pasted text. Everything hostile is refused before it can cost memory or time:
- * the body is capped while it streams in, the zip directory of an XLSX is checked for
- * decompression bombs before anything is inflated, and the number of rows is capped.
+ * the body is capped while it streams in, an XLSX is read in a worker thread that stops inflating
+ * at a hard cap on the bytes actually produced (basket/xlsx.ts), and the number of rows is capped.
  */
-import { unzipSync } from 'fflate';
-import readXlsxFile from 'read-excel-file/node';
 import { ERR, HttpError } from '../http/api';
+import { readCapped } from '../http/body';
+import { readXlsxSheets } from './xlsx';
 import { t } from '../../i18n';
 import { MAX_LINES, parseLine, parseQuantity, type ParsedLine } from './match';
 
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-// A 1,000-row order list is a few hundred KB unpacked; more would only cost parse time on the event loop.
-const MAX_UNZIPPED_BYTES = 12 * 1024 * 1024;
-const MAX_ZIP_ENTRIES = 200;
 
 const bad = (key: string, status = 422) => new HttpError(status, [{ code: status === 413 ? ERR.TOO_LARGE : ERR.VALIDATION, field: 'file', message: t(key) }]);
-
-/** Reads a request body, giving up as soon as it passes `limit` bytes (Content-Length can lie or be absent). */
-export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
 /** Multipart body → the uploaded file (field `file`). */
 export async function uploadedFile(request: Request): Promise<{ name: string; bytes: Uint8Array }> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('multipart/form-data')) throw bad('BASKET_ERR_FILE_MISSING', 415);
   // Multipart framing adds a little to the file itself.
-  const body = await readCapped(request, MAX_FILE_BYTES + 64 * 1024);
+  const body = await readCapped(request, MAX_FILE_BYTES + 64 * 1024, () => bad('BASKET_ERR_FILE_TOO_BIG', 413));
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
@@ -65,24 +35,6 @@ export async function uploadedFile(request: Request): Promise<{ name: string; by
 
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
-
-/** Checks the zip directory without inflating anything: entry count and declared sizes. */
-function assertSafeZip(bytes: Uint8Array): void {
-  let total = 0;
-  let entries = 0;
-  try {
-    unzipSync(bytes, {
-      filter(f) {
-        entries++;
-        total += f.originalSize;
-        if (entries > MAX_ZIP_ENTRIES || total > MAX_UNZIPPED_BYTES || f.originalSize > MAX_UNZIPPED_BYTES) throw new Error('bomb');
-        return false;
-      },
-    });
-  } catch (e) {
-    throw (e as Error).message === 'bomb' ? bad('BASKET_ERR_FILE_BOMB', 413) : bad('BASKET_ERR_FILE_BROKEN');
-  }
-}
 
 function decodeText(bytes: Uint8Array): string {
   if (bytes.subarray(0, 4096).includes(0)) throw bad('BASKET_ERR_FILE_FORMAT');
@@ -135,14 +87,12 @@ export async function parseOrderFile(name: string, bytes: Uint8Array): Promise<P
   let lines: ParsedLine[];
   if (isOle(bytes)) throw bad('BASKET_ERR_FILE_XLS');
   if (isZip(bytes)) {
-    assertSafeZip(bytes);
-    let sheets;
-    try {
-      sheets = await readXlsxFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    } catch {
-      throw bad('BASKET_ERR_FILE_BROKEN');
+    const read = await readXlsxSheets(bytes);
+    if (!read.ok) {
+      if (read.reason === 'busy') throw new HttpError(429, [{ code: ERR.TOO_MANY, field: 'file', message: t('ERR_BUSY') }]);
+      throw read.reason === 'broken' ? bad('BASKET_ERR_FILE_BROKEN') : bad('BASKET_ERR_FILE_BOMB', 413);
     }
-    const sheet = sheets.find((s) => s.data.length > 0);
+    const sheet = read.sheets.find((s) => s.data.length > 0);
     if (!sheet) throw bad('BASKET_ERR_FILE_EMPTY');
     if (sheet.data.length > MAX_LINES + 5) throw bad('BASKET_ERR_TOO_MANY_LINES');
     lines = rowsToLines(sheet.data as unknown[][]);

@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import { t } from '../../i18n';
 import { ERR, HttpError } from '../http/api';
-import { zPageSize } from '../http/zod';
+import { zPageSize, zSortOf } from '../http/zod';
 import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
@@ -19,7 +19,7 @@ import { refsCondition } from '../content/refs';
 import type { Pricing } from './pricing';
 import { findProduct } from './product';
 
-export const zSort = z.enum(SORTS).default(DEFAULT_SORT);
+export const zSort = zSortOf(SORTS, DEFAULT_SORT);
 export const zApiPageSize = zPageSize(DEFAULT_PAGE_SIZE);
 
 const SORT_NAMES: Record<Sort, string> = {

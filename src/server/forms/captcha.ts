@@ -9,9 +9,11 @@
  */
 import { CappedMap, createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { captchaSecret } from '../http/secrets';
 
 const TTL_MS = 10 * 60_000;
-const secret = () => process.env.CAPTCHA_SECRET ?? process.env.AUTH_SECRET ?? 'dev-captcha-secret-change-me';
+/** Never a public constant: CAPTCHA_SECRET, a key derived from AUTH_SECRET, or (development) random per process. */
+const secret = captchaSecret;
 const keySecret = () => `${secret()}:key`;
 /** Signatures of solved challenges, so that one solution cannot be replayed (per node, for the challenge's lifetime). */
 const used = new CappedMap<string, number>({ maxSize: 50_000 });

@@ -9,10 +9,10 @@ import type { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import type { Db } from '../db/client';
 import { formSubmissions } from '../db/schema';
-import { ERR, HttpError, readRaw, zodErrors } from '../http/api';
+import { HttpError, readRaw, zodErrors } from '../http/api';
 import { t } from '../../i18n';
 import { formsMailTo, sendMail } from '../mail/mail';
-import { verifyCaptcha } from './captcha';
+import { protectPublicForm } from './protect';
 import { CALLBACK_TOPICS, FORM_FIELD_LABELS, callbackInput, feedbackInput, guaranteeInput, topicBySlug } from './schemas';
 
 export type FormKind = 'callback' | 'feedback' | 'guarantee';
@@ -21,12 +21,12 @@ const SCHEMAS = { callback: callbackInput, feedback: feedbackInput, guarantee: g
 type Input<K extends FormKind> = z.output<(typeof SCHEMAS)[K]>;
 
 /** Reads and validates a form's body; throws a 422 with one Russian message per bad field. */
-export async function parseForm<K extends FormKind>(ctx: Pick<APIContext, 'request' | 'url'>, kind: K): Promise<Input<K>> {
+export async function parseForm<K extends FormKind>(ctx: Pick<APIContext, 'request' | 'url' | 'clientAddress'>, kind: K, db: Db): Promise<Input<K>> {
   const raw = await readRaw(ctx.request, ctx.url);
   delete raw.token;
   const result = SCHEMAS[kind].safeParse(raw);
   if (!result.success) throw new HttpError(422, zodErrors(result.error, FORM_FIELD_LABELS));
-  if (!(await verifyCaptcha(result.data.captcha))) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'captcha', message: `${FORM_FIELD_LABELS.captcha}: ${t('CONTENT_CAPTCHA_FAILED')}` }]);
+  await protectPublicForm(db, ctx, kind, result.data.captcha);
   return result.data as Input<K>;
 }
 

@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import { fieldName, t } from '../../i18n';
 import './zod'; // installs the plain-Russian error map before any schema parses
+import { BodyError, cleanInput, mediaType, MAX_BODY, readCapped, utf8 } from './body';
 
 /** Error codes of the envelope. 101 is the spec's "not authenticated". */
 export const ERR = {
@@ -17,6 +18,10 @@ export const ERR = {
   TOO_LARGE: 113,
   TOO_MANY: 129,
   METHOD: 105,
+  /** A body of a type the call does not take (HTTP 415). */
+  MEDIA_TYPE: 115,
+  /** A request that cannot be read at all: broken address, cut body (HTTP 400). */
+  BAD_REQUEST: 100,
   INTERNAL: 500,
 } as const;
 
@@ -67,34 +72,42 @@ export function zodErrors(error: z.ZodError, labels: Record<string, string> = {}
   return out;
 }
 
-const MAX_BODY = 1_000_000;
-
-/** Reads a request's input: JSON or form body for POST, query string for GET; `token` is dropped. */
+/**
+ * Reads a request's input: for POST a JSON object or an urlencoded form (capped while it streams,
+ * UTF-8 only), merged over the query string; GET/HEAD read the query string alone. Multipart and
+ * other types are refused with 415 — files go to the calls made for them (basket/file, appeals).
+ * NUL bytes are refused and lone surrogates repaired (http/body.ts); `token` stays in (callers drop it).
+ */
 export async function readRaw(request: Request, url: URL): Promise<Record<string, unknown>> {
-  const query = Object.fromEntries(url.searchParams);
-  if (request.method === 'GET' || request.method === 'HEAD') return query;
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY) throw new HttpError(413, [{ code: ERR.TOO_LARGE, message: t('ERR_TOO_LARGE') }]);
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    const text = await request.text();
-    if (text.length > MAX_BODY) throw new HttpError(413, [{ code: ERR.TOO_LARGE, message: t('ERR_TOO_LARGE') }]);
-    if (!text.trim()) return query;
-    try {
-      const parsed = JSON.parse(text);
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      return { ...query, ...parsed };
-    } catch {
-      throw new HttpError(400, [{ code: ERR.VALIDATION, message: t('ERR_BAD_JSON') }]);
+  try {
+    const query = cleanInput(Object.fromEntries(url.searchParams) as Record<string, unknown>);
+    if (request.method === 'GET' || request.method === 'HEAD') return query;
+    const type = mediaType(request.headers.get('content-type'));
+    if (type === 'multipart/form-data') throw new BodyError(415, ERR.MEDIA_TYPE, t('ERR_CONTENT_TYPE'));
+    const bytes = await readCapped(request, MAX_BODY);
+    if (bytes.byteLength === 0) return query;
+    if (type === 'application/json' || type.endsWith('+json')) {
+      const text = utf8(bytes).replace(/^\uFEFF/, '');
+      if (!text.trim()) return query;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new BodyError(400, ERR.VALIDATION, t('ERR_BAD_JSON'));
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BodyError(400, ERR.VALIDATION, t('ERR_BAD_JSON'));
+      return { ...query, ...cleanInput(parsed as Record<string, unknown>) };
     }
+    if (type === 'application/x-www-form-urlencoded') {
+      const out: Record<string, unknown> = { ...query };
+      for (const [k, v] of new URLSearchParams(utf8(bytes))) out[k] = v;
+      return cleanInput(out);
+    }
+    throw new BodyError(415, ERR.MEDIA_TYPE, t('ERR_CONTENT_TYPE'));
+  } catch (e) {
+    if (e instanceof BodyError) throw new HttpError(e.status, [{ code: e.code, message: e.message }]);
+    throw e;
   }
-  if (type.includes('form')) {
-    const form = await request.formData();
-    const out: Record<string, unknown> = { ...query };
-    for (const [k, v] of form) out[k] = v;
-    return out;
-  }
-  return query;
 }
 
 /** Reads and validates a call's input; a 422 with Russian field messages when it is wrong. `labels`: this form's own field names. */
@@ -113,6 +126,13 @@ export function wantsRedirect(ctx: Pick<APIContext, 'request'>): boolean {
   return (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) && accept.includes('text/html');
 }
 
+/** True when an error only says the client disconnected (aborted fetch, reset socket). */
+export function clientGone(request: Request, e: unknown): boolean {
+  if (request.signal?.aborted) return true;
+  const err = e as { name?: string; code?: string; cause?: { code?: string } } | null;
+  return err?.name === 'AbortError' || err?.code === 'ECONNRESET' || err?.code === 'ERR_STREAM_PREMATURE_CLOSE' || err?.cause?.code === 'ECONNRESET';
+}
+
 /**
  * Wraps an endpoint: HttpErrors become their envelope, anything else a logged 500 with a generic
  * Russian message (never a stack trace).
@@ -123,6 +143,12 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
       return await handler(ctx);
     } catch (e) {
       if (e instanceof HttpError) return fail(e.status, e.errors, e.data);
+      if (e instanceof BodyError) return fail(e.status, [{ code: e.code, message: e.message }]);
+      // A visitor who closed the tab is not a server fault: one line, no stack.
+      if (clientGone(ctx.request, e)) {
+        console.warn(`[api] ${ctx.request.method} ${ctx.url.pathname}: the client closed the connection`);
+        return fail(400, [{ code: ERR.BAD_REQUEST, message: t('ERR_BODY_BROKEN') }]);
+      }
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}`, e);
       return fail(500, [{ code: ERR.INTERNAL, message: t('ERR_INTERNAL') }]);
     }

@@ -10,15 +10,20 @@ import { EMAIL_RULE, PASSWORD_RULE, isValidPhone, normalizeEmail, normalizePhone
 
 const fill = (code: string, n: unknown) => t(code).replace('{n}', String(n));
 
+const isSafeIntegerBound = (n: unknown) => Math.abs(Number(n)) >= Number.MAX_SAFE_INTEGER;
+
 const plainMessage: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === '' ? t('FIELD_REQUIRED') : t('FILLED_INCORRECTLY');
     case 'too_small':
+      if (isSafeIntegerBound(issue.minimum)) return t('FILLED_INCORRECTLY');
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('FIELD_REQUIRED') : fill('VALUE_TOO_SHORT', issue.minimum);
       if (issue.origin === 'array' || issue.origin === 'set') return t('CHOOSE_AT_LEAST_ONE');
       return fill('VALUE_AT_LEAST', issue.minimum);
     case 'too_big':
+      // `.int()` bounds numbers to the safe-integer range: 9007199254740991 means nothing to a person.
+      if (isSafeIntegerBound(issue.maximum)) return t('FILLED_INCORRECTLY');
       if (issue.origin === 'string') return fill('VALUE_TOO_LONG', issue.maximum);
       if (issue.origin === 'array' || issue.origin === 'set') return fill('LIST_TOO_LONG', issue.maximum);
       return fill('VALUE_AT_MOST', issue.maximum);
@@ -36,12 +41,21 @@ const plainMessage: z.core.$ZodErrorMap = (issue) => {
 z.config(z.locales.ru());
 z.config({ customError: plainMessage });
 
-/** Numeric ids (database serials). */
-export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Numeric ids (database serials). Any wrong value is just "filled in wrong": bounds of a serial mean nothing to a person. */
+export const zId = z.coerce
+  .number()
+  .int({ error: t('FILLED_INCORRECTLY') })
+  .positive({ error: t('FILLED_INCORRECTLY') })
+  .max(2_147_483_647, { error: t('FILLED_INCORRECTLY') });
 /** 1-based page number. */
 export const zPage = z.coerce.number().int().min(1).max(10_000).default(1);
 /** Page size of a paged call, defaulting to the call's own constant. */
 export const zPageSize = (fallback: number, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback);
+/**
+ * A sort order: one of `keys`; an empty or unknown value (a first load sends `sort=`, old links
+ * carry retired keys) falls back to the default instead of failing the call.
+ */
+export const zSortOf = <const K extends readonly [string, ...string[]]>(keys: K, fallback: K[number]) => z.enum(keys).catch(fallback as never);
 /** Catalogue codes (URL slugs). */
 export const zCode = z.string().trim().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, { message: t('CODE_RULES') });
 /** The spec's 'Y'/'N' flags; JSON booleans are accepted too. */

@@ -12,6 +12,7 @@ import type { APIContext } from 'astro';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ERR, HttpError, readRaw } from '../http/api';
+import { cleanInput, readCapped } from '../http/body';
 import { t } from '../../i18n';
 
 export const ATTACHMENT_LIMITS = {
@@ -32,33 +33,6 @@ export const filesRoot = () => path.resolve(process.env.DATA_DIR ?? './data', 'a
 const fileError = (status: number, message: string) => new HttpError(status, [{ code: status === 413 ? ERR.TOO_LARGE : ERR.VALIDATION, field: 'files', message }]);
 const fill = (code: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replace(`{${k}}`, String(v)), t(code));
 
-/** Reads the body up to `limit` bytes; a longer body is refused without reading the rest. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw fileError(413, fill('REQ_ERR_POST_TOO_BIG', { mb: Math.round(limit / 1048576) }));
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw fileError(413, fill('REQ_ERR_POST_TOO_BIG', { mb: Math.round(limit / 1048576) }));
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 /**
  * The input of a post that may carry files: multipart (forms with files), or JSON / urlencoded
  * (no files). Text fields come back in `raw`; the non-empty files of the `files` field in `files`.
@@ -66,7 +40,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
 export async function readPostWithFiles(ctx: Pick<APIContext, 'request' | 'url'>): Promise<{ raw: Record<string, unknown>; files: File[] }> {
   const type = ctx.request.headers.get('content-type') ?? '';
   if (!type.includes('multipart/form-data')) return { raw: await readRaw(ctx.request, ctx.url), files: [] };
-  const body = await readLimited(ctx.request, MAX_POST_BYTES);
+  const body = await readCapped(ctx.request, MAX_POST_BYTES, () => fileError(413, fill('REQ_ERR_POST_TOO_BIG', { mb: Math.round(MAX_POST_BYTES / 1048576) })));
   let form: FormData;
   try {
     form = await new Response(body as BodyInit, { headers: { 'content-type': type } }).formData();
@@ -80,7 +54,7 @@ export async function readPostWithFiles(ctx: Pick<APIContext, 'request' | 'url'>
     else if (k === 'files' && (v.size > 0 || v.name)) files.push(v);
   }
   delete raw.token;
-  return { raw, files };
+  return { raw: cleanInput(raw), files };
 }
 
 /** A name safe to show and to offer for download: no path, no control characters, the real extension. */

@@ -4,6 +4,7 @@
  * Russian and what the person typed, so nothing is lost. JSON callers get the envelope as usual.
  * Used by the requests pages, the notifications page and the staff desk.
  */
+import { secureCookies } from '../http/security-headers';
 import type { APIContext, AstroCookies } from 'astro';
 import { z } from 'astro/zod';
 import { HttpError, ok, wantsRedirect, zodErrors, type ApiError } from '../http/api';
@@ -21,7 +22,7 @@ function encode(flash: Flash): string {
 
 function redirect(to: string, flash: Flash | null): Response {
   const headers = new Headers({ location: to, 'cache-control': 'no-store' });
-  if (flash) headers.append('set-cookie', `${FLASH_COOKIE}=${encode(flash)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`);
+  if (flash) headers.append('set-cookie', `${FLASH_COOKIE}=${encode(flash)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
   return new Response(null, { status: 303, headers });
 }
 

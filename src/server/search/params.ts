@@ -8,7 +8,8 @@ const ids = (values: string[]) => [...new Set(values.map(Number).filter((n) => N
 export function parseSearchParams(params: URLSearchParams): SearchPageInput {
   const page = z.coerce.number().int().min(1).max(1000).catch(1).parse(params.get('page') ?? 1);
   const sort = z.enum(SEARCH_SORTS).catch('relevance').parse(params.get('sort') ?? 'relevance') as SearchSort;
-  return { q: (params.get('q') ?? '').slice(0, 1000), page, sort, brand: ids(params.getAll('brand')), section: ids(params.getAll('section')) };
+  // `?query=` (the spec's search call's name, and what other sites link with) works like `?q=`.
+  return { q: (params.get('q') || params.get('query') || '').slice(0, 1000), page, sort, brand: ids(params.getAll('brand')), section: ids(params.getAll('section')) };
 }
 
 /** The page's own URL with some parameters changed (page reset unless given). */

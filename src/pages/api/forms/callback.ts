@@ -4,7 +4,8 @@ import { getDb } from '../../../server/db/client';
 
 /** POST /api/forms/callback/ {name, phone, topic, comment?, captcha}: request a call. */
 export const POST = endpoint(async (ctx) => {
-  const input = await parseForm(ctx, 'callback');
-  const { id } = await submitForm(await getDb(), 'callback', input);
+  const db = await getDb();
+  const input = await parseForm(ctx, 'callback', db);
+  const { id } = await submitForm(db, 'callback', input);
   return ok({ id });
 });

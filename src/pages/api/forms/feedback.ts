@@ -4,7 +4,8 @@ import { getDb } from '../../../server/db/client';
 
 /** POST /api/forms/feedback/ {name, email, phone?, message, captcha}. */
 export const POST = endpoint(async (ctx) => {
-  const input = await parseForm(ctx, 'feedback');
-  const { id } = await submitForm(await getDb(), 'feedback', input);
+  const db = await getDb();
+  const input = await parseForm(ctx, 'feedback', db);
+  const { id } = await submitForm(db, 'feedback', input);
   return ok({ id });
 });

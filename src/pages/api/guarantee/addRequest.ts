@@ -4,7 +4,8 @@ import { getDb } from '../../../server/db/client';
 
 /** POST /api/guarantee/addRequest/: register a warranty (product, serial, purchase date, shop, contacts). */
 export const POST = endpoint(async (ctx) => {
-  const input = await parseForm(ctx, 'guarantee');
-  const { id } = await submitForm(await getDb(), 'guarantee', input);
+  const db = await getDb();
+  const input = await parseForm(ctx, 'guarantee', db);
+  const { id } = await submitForm(db, 'guarantee', input);
   return ok({ id, redirect: `/guaranty-response/?n=${id}` });
 });

@@ -7,9 +7,9 @@ import { filterSegments, SORTS } from '../../../../server/catalog/filters';
 import { findProduct } from '../../../../server/catalog/product';
 import { cacheForGuests, TAG } from '../../../../server/page-cache/mark';
 import { t } from '../../../../i18n';
-import { zId, zPage } from '../../../../server/http/zod';
+import { zId, zPage, zSortOf } from '../../../../server/http/zod';
 
-const input = z.object({ product_id: zId, sort: z.enum(SORTS).default('price_asc'), page: zPage, page_size: zApiPageSize });
+const input = z.object({ product_id: zId, sort: zSortOf(SORTS, 'price_asc'), page: zPage, page_size: zApiPageSize });
 
 /**
  * GET /api/catalog/line/{filter}/apply/?product_id: the product's line (the same model in other

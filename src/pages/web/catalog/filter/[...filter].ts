@@ -24,7 +24,7 @@ const input = z.object({
 export const GET = endpoint(async (ctx) => {
   const segments = (ctx.params.filter ?? '').split('/').filter(Boolean);
   if (segments.pop() !== 'apply') throw invalid('filter', 'адрес фильтра должен заканчиваться на /apply/');
-  const q = await parseInput(ctx, input);
+  const q = await parseInput(ctx, input, { action: 'Акция' });
   const db = await getDb();
   const state = parseApiFilter(segments);
   const where = await scopeFromInput(db, q);

@@ -1,0 +1,106 @@
+/**
+ * The request refusals src/middleware.ts makes before any endpoint or page runs, each answered in
+ * Russian (docs/decisions/0180-security.md):
+ *
+ * - a method the endpoint does not export → JSON 405 with `Allow` (one rule for every call, read
+ *   from the endpoint module's own exports);
+ * - a cross-site form post → 403 (Astro's own origin check answers in English and knows nothing
+ *   of a TLS-terminating proxy, so it is off and this one runs instead);
+ * - a call made with a session credential that no longer stands → 101, and the dead cookie is cleared.
+ */
+import { t } from '../../i18n';
+import { SESSION_COOKIE } from '../auth/credentials';
+import { ERR, fail } from './api';
+
+export const isCall = (pathname: string) => /^\/(api|web)\//.test(pathname);
+
+const ENDPOINTS = import.meta.glob<Record<string, unknown>>(['../../pages/api/**/*.ts', '../../pages/web/**/*.ts']);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const allowed = new Map<string, string[] | null>();
+
+/** The methods an endpoint exports (GET brings HEAD; ALL means every one), or null when no endpoint file serves the route. */
+export async function allowedMethods(routePattern: string): Promise<string[] | null> {
+  const known = allowed.get(routePattern);
+  if (known !== undefined) return known;
+  const base = `../../pages${routePattern.replace(/\/$/, '')}`;
+  const load = ENDPOINTS[`${base}.ts`] ?? ENDPOINTS[`${base}/index.ts`];
+  let allow: string[] | null = null;
+  if (load) {
+    const mod = await load();
+    allow = typeof mod.ALL === 'function' ? [...METHODS, 'HEAD'] : METHODS.filter((m) => typeof mod[m] === 'function');
+    if (allow.includes('GET') && !allow.includes('HEAD')) allow.splice(1, 0, 'HEAD');
+  }
+  allowed.set(routePattern, allow);
+  return allow;
+}
+
+export function methodNotAllowed(allow: string[]): Response {
+  const res = fail(405, [{ code: ERR.METHOD, message: t('ERR_METHOD_NOT_ALLOWED').replace('{allow}', allow.join(', ')) }]);
+  res.headers.set('allow', allow.join(', '));
+  return res;
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+
+/**
+ * Origins this site answers to: the request's own, SITE_URL's (the public address behind a
+ * TLS-terminating proxy), and — only with TRUST_PROXY=1 — the one X-Forwarded-Proto/-Host name.
+ */
+export function siteOrigins(request: Request, url: URL, env: NodeJS.ProcessEnv = process.env): Set<string> {
+  const out = new Set([url.origin]);
+  if (env.SITE_URL) {
+    try {
+      out.add(new URL(env.SITE_URL).origin);
+    } catch {
+      /* a broken SITE_URL adds nothing */
+    }
+  }
+  if (env.TRUST_PROXY === '1') {
+    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.split(',')[0]?.trim();
+    if ((proto === 'https' || proto === 'http') && host && HOST.test(host)) out.add(`${proto}://${host.toLowerCase()}`);
+  }
+  return out;
+}
+
+/**
+ * A form-type post from another site (CSRF). The rule is Astro's: unsafe methods with a form-like
+ * or missing Content-Type need an Origin of this site; JSON posts are protected by CORS preflight.
+ */
+export function isCrossSiteForm(request: Request, url: URL, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (SAFE.has(request.method)) return false;
+  const origin = request.headers.get('origin');
+  if (origin && siteOrigins(request, url, env).has(origin)) return false;
+  const type = request.headers.get('content-type')?.toLowerCase();
+  if (type) return FORM_TYPES.some((f) => type.includes(f));
+  return true;
+}
+
+export function crossSiteRefusal(): Response {
+  return fail(403, [{ code: ERR.FORBIDDEN, message: t('ERR_CROSS_SITE') }]);
+}
+
+/** Calls that must work with a dead credential: signing in and out, health, captcha, texts. */
+const SESSION_FREE = /^\/api\/(authentication|logout|health|captcha|translation|registration|restore)\//;
+
+export const answersStaleSession = (pathname: string) => isCall(pathname) && !SESSION_FREE.test(pathname);
+
+/** Set-Cookie values that end better-auth's cookies (plain and `__Secure-` names). */
+export function clearSessionCookies(): string[] {
+  const prefix = SESSION_COOKIE.replace(/\.session_token$/, '');
+  const out: string[] = [];
+  for (const name of ['session_token', 'session_data', 'dont_remember']) {
+    out.push(`${prefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    out.push(`__Secure-${prefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`);
+  }
+  return out;
+}
+
+/** The 101 answer to a call made with a session that has ended (expired, logged out, blocked). */
+export function sessionEnded(): Response {
+  const res = fail(401, [{ code: ERR.NOT_AUTH, message: t('ERR_SESSION_ENDED') }]);
+  for (const c of clearSessionCookies()) res.headers.append('set-cookie', c);
+  return res;
+}

@@ -1,0 +1,139 @@
+/** The pure pieces of issue 18's protections, one rule at a time. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanInput } from '../../src/server/http/body';
+import { withoutQueryNul } from '../../src/server/http/early';
+import { malformedUrl } from '../../src/server/http/early';
+import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../src/server/http/secrets';
+import { isCrossSiteForm, siteOrigins } from '../../src/server/http/refusals';
+import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
+import { signGuest, verifyGuest } from '../../src/server/lists/owner';
+import { hashSessionToken, withHashedSessionTokens } from '../../src/server/auth/hashed-sessions';
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('input cleaning', () => {
+  it('drops NUL bytes in values and keys, at any depth', () => {
+    expect(cleanInput({ search: 'a\u0000b', list: [{ x: ['\u0000c'] }], ['k\u0000']: 1 })).toEqual({ search: 'ab', list: [{ x: ['c'] }], k: 1 });
+  });
+
+  it('repairs lone surrogates and drops __proto__ keys', () => {
+    const out = cleanInput(JSON.parse('{"a":"x\\ud800","__proto__":{"admin":true},"n":[1,"\\udfff"]}'));
+    expect(out).toEqual({ a: 'x\ufffd', n: [1, '\ufffd'] });
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+});
+
+describe('broken addresses', () => {
+  it('finds bad percent-encoding and control characters, and lets ordinary addresses through', () => {
+    for (const bad of ['/%E0%A4%A/', '/%', '/qr/%00/', '/qr/%07/', '/%C0%AF/', '/x?q=%FF']) expect(malformedUrl(bad), bad).toBe(true);
+    for (const ok of ['/', '/search/?q=%D0%B4%D1%80%D0%B5%D0%BB%D1%8C', '/catalog/?sort=price_asc&page=2', '/a+b/?q=100%25', '/a?city=%00']) expect(malformedUrl(ok), ok).toBe(false);
+    expect(withoutQueryNul('/web/where_to_buy/?city=%00&x=a%00b')).toBe('/web/where_to_buy/?city=&x=ab');
+    expect(withoutQueryNul('/catalog/')).toBe('/catalog/');
+  });
+});
+
+describe('secrets', () => {
+  it('production refuses a missing, short or development AUTH_SECRET', () => {
+    expect(productionSecretProblem({ NODE_ENV: 'production' })).toMatch(/^AUTH_SECRET is not set/);
+    expect(productionSecretProblem({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toMatch(/too weak/);
+    expect(productionSecretProblem({ NODE_ENV: 'production', AUTH_SECRET: DEV_AUTH_SECRET })).toMatch(/too weak/);
+    expect(productionSecretProblem({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), CAPTCHA_SECRET: 'short' })).toMatch(/CAPTCHA_SECRET/);
+    expect(productionSecretProblem({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toBeNull();
+    expect(productionSecretProblem({ NODE_ENV: 'development' })).toBeNull();
+  });
+
+  it('the captcha key is never a constant: derived from AUTH_SECRET, or random per process in development', () => {
+    vi.stubEnv('AUTH_SECRET', '');
+    vi.stubEnv('CAPTCHA_SECRET', '');
+    const dev = captchaSecret();
+    expect(dev).not.toBe('dev-captcha-secret-change-me');
+    expect(dev.length).toBeGreaterThanOrEqual(40);
+    vi.stubEnv('AUTH_SECRET', 'a'.repeat(40));
+    const a = captchaSecret();
+    vi.stubEnv('AUTH_SECRET', 'b'.repeat(40));
+    const b = captchaSecret();
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('a'.repeat(40));
+    vi.stubEnv('CAPTCHA_SECRET', 'c'.repeat(40));
+    expect(captchaSecret()).toBe('c'.repeat(40));
+  });
+});
+
+describe('the origin check', () => {
+  const req = (headers: Record<string, string>, method = 'POST') => new Request('http://127.0.0.1:4321/api/x/', { method, headers });
+  const url = new URL('http://127.0.0.1:4321/api/x/');
+
+  it("follows Astro's rule: form-like or missing types need this site's Origin, JSON does not", () => {
+    expect(isCrossSiteForm(req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }), url, {})).toBe(true);
+    expect(isCrossSiteForm(req({ 'content-type': 'multipart/form-data; boundary=x' }), url, {})).toBe(true);
+    expect(isCrossSiteForm(req({}), url, {})).toBe(true);
+    expect(isCrossSiteForm(req({ 'content-type': 'application/json', origin: 'https://evil.example' }), url, {})).toBe(false);
+    expect(isCrossSiteForm(req({ 'content-type': 'text/plain', origin: 'http://127.0.0.1:4321' }), url, {})).toBe(false);
+    expect(isCrossSiteForm(req({}, 'GET'), url, {})).toBe(false);
+  });
+
+  it('counts SITE_URL as this site, and the forwarded origin only with TRUST_PROXY=1', () => {
+    const r = req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://shop.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' });
+    expect(isCrossSiteForm(r, url, {})).toBe(true);
+    expect(isCrossSiteForm(r, url, { SITE_URL: 'https://shop.example' })).toBe(false);
+    expect(isCrossSiteForm(r, url, { TRUST_PROXY: '1' })).toBe(false);
+    expect([...siteOrigins(req({ 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'shop.example' }), url, { TRUST_PROXY: '1' })]).toEqual(['http://127.0.0.1:4321']);
+    expect([...siteOrigins(req({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example/evil' }), url, { TRUST_PROXY: '1' })]).toEqual(['http://127.0.0.1:4321']);
+  });
+});
+
+describe('the page policy', () => {
+  it('allows the map tile server and, when configured, reCAPTCHA', () => {
+    expect(tileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(tileOrigin('javascript:alert(1)')).toBeNull();
+    const base = "default-src 'self'; img-src 'self' data:; script-src 'self' 'sha256-x';";
+    const out = withRuntimeCsp(base, { MAP_TILE_URL: 'https://tiles.example.by/{z}/{x}/{y}.png' });
+    expect(out).toContain("img-src 'self' data: https://tiles.example.by;");
+    expect(out).toContain("script-src 'self' 'sha256-x';");
+    const captcha = withRuntimeCsp(base, { RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' });
+    expect(captcha).toMatch(/script-src 'self' 'sha256-x' https:\/\/www\.google\.com\/recaptcha\//);
+    expect(captcha).toMatch(/frame-src https:\/\/www\.google\.com\/recaptcha\//);
+  });
+});
+
+describe('guest ids', () => {
+  it('only server-signed values are guests', () => {
+    const id = '6f1b2c3d-1111-4222-8333-444455556666';
+    const signed = signGuest(id);
+    expect(verifyGuest(signed)).toBe(id);
+    expect(verifyGuest(id)).toBeNull();
+    expect(verifyGuest(`${id}.${'A'.repeat(43)}`)).toBeNull();
+    expect(verifyGuest(signed.replace(id, '6f1b2c3d-1111-4222-8333-444455556667'))).toBeNull();
+    expect(verifyGuest('')).toBeNull();
+  });
+});
+
+describe('session tokens in the database', () => {
+  it('are written hashed and found by the raw token, which better-auth gets back', async () => {
+    const rows: Record<string, unknown>[] = [];
+    const match = (r: Record<string, unknown>, where: { field: string; value: unknown; operator?: string }[] = []) =>
+      where.every((w) => (w.operator === 'in' ? (w.value as unknown[]).includes(r[w.field]) : r[w.field] === w.value));
+    type Args = { model: string; data?: Record<string, unknown>; where?: never[] };
+    const fake = {
+      id: 'fake',
+      create: async ({ data }: Args) => (rows.push({ ...data }), { ...data }),
+      findOne: async ({ where }: Args) => rows.find((r) => match(r, where)) ?? null,
+      findMany: async ({ where }: Args) => rows.filter((r) => match(r, where)),
+      delete: async ({ where }: Args) => void rows.splice(rows.findIndex((r) => match(r, where)), 1),
+    };
+    const db = withHashedSessionTokens(fake);
+    const created = await db.create({ model: 'session', data: { token: 'raw-token-0123456789', userId: 'u1' } });
+    expect(created.token).toBe('raw-token-0123456789');
+    expect(rows[0]!.token).toBe(hashSessionToken('raw-token-0123456789'));
+    expect(rows[0]!.token).toMatch(/^h1\./);
+    const found = (await db.findOne({ model: 'session', where: [{ field: 'token', value: 'raw-token-0123456789' }] as never[] })) as Record<string, unknown>;
+    expect(found.token).toBe('raw-token-0123456789');
+    expect(await db.findMany({ model: 'session', where: [{ field: 'token', operator: 'in', value: ['raw-token-0123456789'] }] as never[] })).toHaveLength(1);
+    // Other models pass through untouched.
+    await db.create({ model: 'verification', data: { token: 'plain' } });
+    expect(rows[1]!.token).toBe('plain');
+    await db.delete({ model: 'session', where: [{ field: 'token', value: 'raw-token-0123456789' }] as never[] });
+    expect(rows.map((r) => r.token)).toEqual(['plain']);
+  });
+});
