@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { strFromU8, unzipSync } from 'fflate';
@@ -200,6 +200,14 @@ describe('API tokens', () => {
     const second = await generateToken(tdb.db, admin());
     expect(await authenticateToken(tdb.db, first.token)).toBeNull();
     expect(await authenticateToken(tdb.db, second.token)).not.toBeNull();
+  });
+
+  it('twenty presses at once all succeed and leave exactly one live token that works', async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, () => generateToken(tdb.db, admin())));
+    const live = await tdb.db.select().from(apiTokens).where(and(eq(apiTokens.ownerKey, `c:${companyId}`), isNull(apiTokens.revokedAt)));
+    expect(live).toHaveLength(1);
+    const working = (await Promise.all(made.map((m) => authenticateToken(tdb.db, m.token)))).filter(Boolean);
+    expect(working).toHaveLength(1);
   });
 
   it('stops at once when its issuer is blocked, loses the right, or leaves the company', async () => {

@@ -38,19 +38,13 @@ export async function tokenInfo(db: Db, viewer: Viewer): Promise<TokenInfo> {
 export async function generateToken(db: Db, viewer: Viewer): Promise<TokenInfo & { token: string }> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const owner = exportOwner(viewer);
-  // Two admins pressing the button at once: the unique live-token index refuses the second insert; it simply runs again.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.transaction(async (tx) => {
-        await tx.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.ownerKey, owner), isNull(apiTokens.revokedAt)));
-        await tx.insert(apiTokens).values({ ownerKey: owner, companyId: viewer.companyId, userId: viewer.id, tokenHash: hashToken(token), hint: token.slice(-4) });
-      });
-      break;
-    } catch (e) {
-      const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 2 || code !== '23505') throw e;
-    }
-  }
+  // Two admins pressing the button at once take turns on a per-owner lock, so the unique live-token
+  // index never sees two inserts racing (retrying after a conflict loses to a burst of many).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'api-token:' + owner}))`);
+    await tx.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.ownerKey, owner), isNull(apiTokens.revokedAt)));
+    await tx.insert(apiTokens).values({ ownerKey: owner, companyId: viewer.companyId, userId: viewer.id, tokenHash: hashToken(token), hint: token.slice(-4) });
+  });
   return { ...(await tokenInfo(db, viewer)), token };
 }
 
