@@ -81,4 +81,12 @@ export const addressesDict = {
   ADDR_ALL_DONE: 'Готово: изменено адресов — {n}',
   ADDR_ALL_SKIPPED: 'без контакта остались выключенными — {n}',
   ADDR_FAILED: 'Не получилось. Попробуйте ещё раз.',
+
+  // Notifications about an address's state (server/addresses/notices.ts)
+  ADDR_NOTIFY_CONFIRMED: 'Адрес доставки подтверждён',
+  ADDR_NOTIFY_DELETED: 'Адрес доставки удалён',
+  ADDR_NOTIFY_CONFIRMED_BY: 'Подтвердил(а)',
+  ADDR_NOTIFY_DELETED_BY: 'Удалил(а)',
+  ADDR_NOTIFY_HELLO: 'Здравствуйте!',
+  ADDR_NOTIFY_OPEN: 'Адреса доставки',
 } as const;

@@ -98,6 +98,8 @@ export const basketDict = {
   BASKET_UI_LEFT: 'Осталось:',
   BASKET_UI_FREE_DELIVERY: 'До бесплатной доставки',
   BASKET_UI_ADD: 'Добавить',
+  BASKET_UI_YOUR_PRICE: 'Ваша цена',
+  BASKET_UI_RETAIL_PRICE: 'Розничная цена',
   BASKET_UI_POS_1: 'позиция',
   BASKET_UI_POS_2: 'позиции',
   BASKET_UI_POS_5: 'позиций',

@@ -95,6 +95,8 @@ export const ordersDict = {
 
   // Orders
   ORDERS_UI_DATE: 'от',
+  ORDERS_UI_POSITION: 'позиция',
+  ORDERS_UI_POSITIONS_FEW: 'позиции',
   ORDERS_UI_POSITIONS: 'позиций',
   ORDERS_UI_BUYER: 'Оформил(а)',
   ORDERS_UI_MORE: 'Показать ещё',

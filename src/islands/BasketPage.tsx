@@ -291,7 +291,7 @@ export default function BasketPage({ initial }: Props) {
                   {mb.products.map((p) => (
                     <li key={p.id}>
                       <a href={p.url}>{p.name}</a>
-                      <span>{money(p.price)}</span>
+                      <span>{money(p.personalPrice ?? p.price)}</span>
                       <button type="button" className="btn btn--ghost" disabled={busy || !p.canBuy} onClick={() => run(() => addToBasket(p.id, 1, true))} aria-label={`${T.BASKET_UI_ADD}: ${p.name}`}>
                         {T.BASKET_UI_ADD}
                       </button>

@@ -4,9 +4,9 @@ import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
 import { $basketIds, onRemoteChange, startHeaderSync } from '../stores/header';
 import { addToBasket } from '../stores/lists';
-import { change, imageUrl, money, post } from '../stores/basket';
+import { change, imageUrl, money, ownPrice, post } from '../stores/basket';
 
-type Item = { id: number; url: string; name: string; price: number; canBuy: boolean; section_id: number; properties: Record<string, string> };
+type Item = { id: number; url: string; name: string; price: number; personalPrice: number | null; canBuy: boolean; section_id: number; properties: Record<string, string> };
 type Section = { section_id: number; section_name: string; items: Item[]; compare_properties_name: Record<string, string> };
 export type CompareData = { sections: Record<string, Section>; compare_properties_name: Record<string, string>; count: number };
 
@@ -28,7 +28,8 @@ function Table({ section, onlyDiff, busy, inBasket, onRemove, onBuy }: { section
               <th scope="col" key={i.id} data-testid="compare-item">
                 <img src={imageUrl(i.id)} width={96} height={96} alt="" loading="lazy" />
                 <a href={i.url}>{i.name}</a>
-                <b>{money(i.price)}</b>
+                <b>{money(ownPrice(i) ?? i.price)}</b>
+                {ownPrice(i) !== null && <span className="card__your">{T.BASKET_UI_YOUR_PRICE}</span>}
                 {inBasket.includes(i.id) ? (
                   <a className="btn btn--ghost" href="/basket/">{T.BASKET_UI_IN_BASKET}</a>
                 ) : (

@@ -3,11 +3,23 @@ import { useClientStore } from '../stores/hooks';
 import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
 import { $favoriteIds, $headerLoaded, onRemoteChange, startHeaderSync } from '../stores/header';
-import { change, imageUrl, money, post, type Card } from '../stores/basket';
+import { change, imageUrl, money, ownPrice, post, type Card } from '../stores/basket';
 import ProductActions from './ProductActions';
 
 type Sort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
 export type FavoritesData = { items: Card[]; sort: Sort[]; page_navigation: { page: number; page_size: number; total: number; pages: number } };
+
+/** The price this visitor pays (a contractor's own, with the retail price beside it), as a catalogue card shows it. */
+function PriceOf({ card }: { card: Card }) {
+  const own = ownPrice(card);
+  if (own === null) return <span className="price" data-testid="favorite-price">{money(card.price)}</span>;
+  return (
+    <div>
+      <span className="price" data-testid="favorite-price">{money(own)}</span> <span className="card__your">{T.BASKET_UI_YOUR_PRICE}</span>
+      <div className="card__retail">{T.BASKET_UI_RETAIL_PRICE}: {money(card.price)}</div>
+    </div>
+  );
+}
 
 export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
   const [data, setData] = useState(initial);
@@ -87,7 +99,7 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
             <img src={imageUrl(p.id, 240)} width={240} height={240} alt="" loading="lazy" />
             <a className="favs__name" href={p.url}>{p.name}</a>
             <span className="card__meta">{T.BASKET_UI_ARTICLE} {p.article} · {p.brand}</span>
-            <span className="price" data-testid="favorite-price">{money(p.price)}</span>
+            <PriceOf card={p} />
             <ProductActions productId={p.id} productName={p.name} canBuy={p.canBuy} />
           </li>
         ))}

@@ -13,7 +13,11 @@ import type { BasketGrid } from '../server/basket/basket';
 export type { BasketGrid, BasketRow, ListResult } from '../server/basket/basket';
 export type { MatchProduct, MatchReport, MatchRow } from '../server/basket/match';
 
-export type Card = { id: number; code: string; url: string; name: string; article: string; price: number; oldPrice: number | null; canBuy: boolean; brand: string; stock: number };
+/** `price` is the retail price; `personalPrice` what a contractor pays (null for everyone else, see server/catalog/pricing.ts). */
+export type Card = { id: number; code: string; url: string; name: string; article: string; price: number; oldPrice: number | null; personalPrice: number | null; canBuy: boolean; brand: string; stock: number };
+
+/** The contractor's own price when they have one below retail (as components/ProductCard.astro decides). */
+export const ownPrice = (c: Pick<Card, 'price' | 'personalPrice'>): number | null => (c.personalPrice !== null && c.personalPrice < c.price ? c.personalPrice : null);
 
 export { BASKET_PAGE_SIZE };
 

@@ -150,7 +150,7 @@ describe('quick order matching', () => {
     const [x, y, z] = rows as [{ id: number; article: string }, { id: number; article: string }, { id: number; article: string }];
     const spaced = x.article.split('').join(' ').toLowerCase();
     const text = [`Артикул;Количество`, `${spaced}\t4`, `${y.article.replace(/(\d)/, '.$1')}; 2 шт`, `${z.article} x 3`, `NOPE-000; 1`, `${x.article}; 2,5`].join('\n');
-    const report = await matchLines(tdb.db, parseText(text));
+    const report = await matchLines(tdb.db, parseText(text), null);
     expect(report.found).toBe(3);
     expect(report.not_found).toBe(1);
     expect(report.invalid).toBe(1);
@@ -166,7 +166,7 @@ describe('quick order matching', () => {
         INSERT INTO products (code, article, article_norm, name, section_id, brand_id, price)
         SELECT ${'test-pfx-' + suffix.toLowerCase()}, ${'QZ-7710' + suffix}, ${normalizeArticle('QZ-7710' + suffix)}, name, section_id, brand_id, price FROM products ORDER BY id LIMIT 1`);
     }
-    const report = await matchLines(tdb.db, parseText('qz 7710'));
+    const report = await matchLines(tdb.db, parseText('qz 7710'), null);
     expect(report.ambiguous).toBe(1);
     expect(report.rows[0]!.choices!.map((c) => c.article).sort()).toEqual(['QZ-7710A', 'QZ-7710B-2']);
   });

@@ -24,6 +24,19 @@ type Props = {
   children?: React.ReactNode;
 };
 
+/** A long e-mail on a phone wraps after the «@» («admin@» / «stroymontazh.by»), not before its last letter. */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** One contact (e-mail or phone) of an address: its value, "change", and its notifications switch. */
 function Contact({ a, kind, canManage, run, busy }: { a: AddressView; kind: 'email' | 'phone'; canManage: boolean; run: Props['run']; busy: boolean }) {
   const value = kind === 'email' ? a.email : a.phone;
@@ -67,7 +80,7 @@ function Contact({ a, kind, canManage, run, busy }: { a: AddressView; kind: 'ema
             <input type="checkbox" role="switch" checked={on} disabled={!canManage || busy || (!value && !on)} onChange={(e) => { const next = e.currentTarget.checked; void run(() => addressCalls.setNotify(a.id, kind, next)); }} />
             <span className="contact__text">
               <span className="contact__what">{switchLabel}</span>
-              <span className={`contact__value contact__value--${kind}${value ? '' : ' muted'}`}>{value ?? (kind === 'email' ? T.ADDR_NO_EMAIL : T.ADDR_NO_PHONE)}</span>
+              <span className={`contact__value contact__value--${kind}${value ? '' : ' muted'}`}>{value ? (kind === 'email' ? breakAfterAt(value) : value) : kind === 'email' ? T.ADDR_NO_EMAIL : T.ADDR_NO_PHONE}</span>
             </span>
           </label>
           {canManage && (

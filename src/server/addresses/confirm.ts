@@ -15,6 +15,7 @@ import { normalizeEmail, normalizePhone } from '../auth/validation';
 import { t } from '../../i18n';
 import { applyConfirmation, managedAddress } from './actions';
 import type { AddressView } from './list';
+import { addressOwners, tellAddressOwners } from './notices';
 
 export type Channel = 'email' | 'sms';
 
@@ -69,5 +70,9 @@ export async function checkAddressCode(db: Db, viewer: Viewer, id: number, code:
   const address = await managedAddress(db, viewer, id);
   const event = eventFor(address);
   await verifyCode(db, { target: codeKey(id), event, code, consume: true });
-  return applyConfirmation(db, viewer, address);
+  // Read before applying: a finished deletion takes the row with it.
+  const owners = await addressOwners(db, id);
+  const done = await applyConfirmation(db, viewer, address);
+  if (owners) await tellAddressOwners(db, viewer, owners, done.status);
+  return done;
 }

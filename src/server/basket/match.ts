@@ -9,6 +9,7 @@ import { brands, products, sections } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import { t } from '../../i18n';
 import { limitOf, MAX_INPUT_QUANTITY } from './limits';
+import { personalPrice, type Pricing } from '../catalog/pricing';
 
 export const MAX_LINES = 1000;
 const MAX_CHOICES = 5;
@@ -28,7 +29,10 @@ export type MatchProduct = {
   name: string;
   article: string;
   url: string;
+  /** What this viewer pays: a contractor's own price (catalog/pricing.ts), else retail — as the basket rows. */
   price: number;
+  /** The retail price. */
+  base_price: number;
   brand: string;
   can_buy: boolean;
   stock: number;
@@ -123,6 +127,7 @@ const matchColumns = {
   price: products.price,
   canBuy: products.canBuy,
   brand: brands.name,
+  brandId: products.brandId,
   sectionId: sections.id,
   sectionCode: sections.code,
   sectionName: sections.name,
@@ -131,14 +136,16 @@ const matchColumns = {
 
 type MatchDbRow = { [K in keyof typeof matchColumns]: unknown };
 
-function toMatch(r: MatchDbRow): MatchProduct & { norm: string } {
+function toMatch(r: MatchDbRow, pricing: Pricing | null): MatchProduct & { norm: string } {
   const stock = Number(r.stock);
+  const retail = Number(r.price);
   return {
     id: r.id as number,
     name: r.name as string,
     article: r.article as string,
     url: `/${r.code as string}/`,
-    price: Number(r.price),
+    price: personalPrice(pricing, { price: retail, brandId: r.brandId as number, sectionId: r.sectionId as number }) ?? retail,
+    base_price: retail,
     brand: r.brand as string,
     can_buy: r.canBuy as boolean,
     stock,
@@ -148,7 +155,7 @@ function toMatch(r: MatchDbRow): MatchProduct & { norm: string } {
   };
 }
 
-async function select(db: Db, where: SQL, limit: number) {
+async function select(db: Db, pricing: Pricing | null, where: SQL, limit: number) {
   const rows = await db
     .select(matchColumns)
     .from(products)
@@ -157,14 +164,17 @@ async function select(db: Db, where: SQL, limit: number) {
     .where(and(eq(products.active, true), where))
     .orderBy(products.articleNorm)
     .limit(limit);
-  return rows.map(toMatch);
+  return rows.map((r) => toMatch(r, pricing));
 }
 
 const strip = ({ norm: _n, ...p }: MatchProduct & { norm: string }): MatchProduct => p;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Matches parsed lines against products.article_norm: exact first, then article prefixes, then (one line only) names. */
-export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchReport> {
+/**
+ * Matches parsed lines against products.article_norm: exact first, then article prefixes, then (one
+ * line only) names. Prices are the viewer's (`pricing`: null for guests and retail customers).
+ */
+export async function matchLines(db: Db, lines: ParsedLine[], pricing: Pricing | null): Promise<MatchReport> {
   const rows: MatchRow[] = [];
   const pending: { p: ParsedLine; norms: string[] }[] = [];
   for (const p of lines) {
@@ -178,7 +188,7 @@ export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchRepo
   const allNorms = [...new Set(pending.flatMap((x) => x.norms))];
   const exact = new Map<string, (MatchProduct & { norm: string })[]>();
   for (let i = 0; i < allNorms.length; i += 500) {
-    for (const m of await select(db, inArray(products.articleNorm, allNorms.slice(i, i + 500)), 5000)) {
+    for (const m of await select(db, pricing, inArray(products.articleNorm, allNorms.slice(i, i + 500)), 5000)) {
       exact.set(m.norm, [...(exact.get(m.norm) ?? []), m]);
     }
   }
@@ -203,7 +213,7 @@ export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchRepo
     for (let i = 0; i < prefixes.length; i += 200) {
       const chunk = prefixes.slice(i, i + 200);
       const patterns = sql.join(chunk.map((n) => sql`${likeEscape(n) + '%'}`), sql`, `);
-      const found = await select(db, sql`${products.articleNorm} LIKE ANY (ARRAY[${patterns}]::text[])`, 4000);
+      const found = await select(db, pricing, sql`${products.articleNorm} LIKE ANY (ARRAY[${patterns}]::text[])`, 4000);
       for (const n of chunk) byPrefix.set(n, found.filter((m) => m.norm.startsWith(n)).slice(0, MAX_CHOICES));
     }
     for (const u of unmatched) {
@@ -228,7 +238,7 @@ export async function matchLines(db: Db, lines: ParsedLine[]): Promise<MatchRepo
         .where(and(eq(products.active, true), cond))
         .orderBy(sql`${products.popularity} DESC`, products.id)
         .limit(20);
-      if (byName.length) Object.assign(rows[still[0]!.idx]!, { status: 'ambiguous', message: t('BASKET_MATCH_BY_NAME'), choices: byName.map((r) => strip(toMatch(r))) });
+      if (byName.length) Object.assign(rows[still[0]!.idx]!, { status: 'ambiguous', message: t('BASKET_MATCH_BY_NAME'), choices: byName.map((r) => strip(toMatch(r, pricing))) });
     }
   }
   for (const r of rows) if (r.status === 'not_found') r.message = t('BASKET_MATCH_NOT_FOUND');

@@ -81,7 +81,8 @@ export async function compareData(db: Db, pricing: Pricing | null, owner: string
       compare_properties_name: Object.fromEntries([['brand', t('BASKET_COMPARE_PROP_BRAND')], ['price', t('BASKET_COMPARE_PROP_PRICE')], ...own.map((p) => [p.code, p.unit ? `${p.name}, ${p.unit}` : p.name])]),
     });
     Object.assign(allNames, section.compare_properties_name);
-    const values: Record<string, string> = { brand: card.brand, price: formatPrice(card.price) };
+    // The «Цена» row is the price this viewer pays (a contractor's own), like the card above it.
+    const values: Record<string, string> = { brand: card.brand, price: formatPrice(card.personalPrice ?? card.price) };
     for (const p of own) values[p.code] = showValue(r.props[p.code], null);
     section.items.push({ ...card, section_id: r.sectionId, properties: values });
   }

@@ -3,6 +3,7 @@ import { endpoint, ERR, HttpError, ok, parseInput } from '../../../server/http/a
 import { getDb } from '../../../server/db/client';
 import { matchLines, MAX_LINES, parseText } from '../../../server/basket/match';
 import { t } from '../../../i18n';
+import { viewerPricing } from '../../../server/catalog/pricing';
 
 const input = z.object({ search: z.string().trim().min(1).max(100_000) });
 
@@ -11,5 +12,6 @@ export const POST = endpoint(async (ctx) => {
   const { search } = await parseInput(ctx, input);
   const lines = parseText(search);
   if (lines.length > MAX_LINES) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'search', message: t('BASKET_ERR_TOO_MANY_LINES') }]);
-  return ok(await matchLines(await getDb(), lines));
+  const db = await getDb();
+  return ok(await matchLines(db, lines, await viewerPricing(db, ctx.locals)));
 });
