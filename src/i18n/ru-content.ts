@@ -12,11 +12,6 @@ export const contentDict = {
   CONTENT_ACTION_PRODUCTS: 'Товары, участвующие в акции',
   CONTENT_ACTION_ALL: 'Все акции',
   CONTENT_ACTION_MORE: 'Подробнее',
-  // Pagination
-  CONTENT_PAGE: 'Страница',
-  CONTENT_PAGES: 'Страницы',
-  CONTENT_PREV: 'Назад',
-  CONTENT_NEXT: 'Вперёд',
   // Media
   CONTENT_MEDIA_TITLE: 'Медиаматериалы',
   CONTENT_MEDIA_DESCRIPTION: 'Каталоги и листовки Инструмент.by в PDF, видеообзоры инструмента и наши страницы в социальных сетях.',

@@ -37,6 +37,11 @@ const common = {
   MENU: 'Меню',
   CLOSE: 'Закрыть',
   SHOW_ALL: 'Показать все',
+  // Page navigation of every list (components/Pagination.astro) and "— страница N" in titles
+  PAGER_PAGES: 'Страницы',
+  PAGER_PAGE: 'Страница',
+  PAGER_PREV: 'Назад',
+  PAGER_NEXT: 'Вперёд',
   BRANDS: 'Бренды',
   PROMOTIONS: 'Акции',
   HITS: 'Хиты продаж',
