@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import type { APIContext } from 'astro';
 import { t } from '../../i18n';
 import { ERR, HttpError } from '../http/api';
+import { pageNavigation, type PageNavigation } from '../http/paging';
 import { zPageSize, zSortOf } from '../http/zod';
 import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
@@ -70,7 +71,7 @@ export function parseApiFilter(segments: string[] | null): FilterState {
 export type ApiListing = {
   section: { ID: number; CODE: string; NAME: string; URL: string; DEPTH_LEVEL: number } | null;
   items: ListingResult['items'];
-  page_navigation: { page: number; page_size: number; total: number; page_count: number };
+  page_navigation: PageNavigation;
   sort: { by: Sort; name: string; selected: boolean }[];
   filter: { url: string; applied: FilterState; facets: ListingResult['facets'] };
 };
@@ -90,7 +91,7 @@ export async function apiListing(
   return {
     section: s ? { ID: s.id, CODE: s.code, NAME: s.name, URL: s.url, DEPTH_LEVEL: s.depth } : null,
     items: result.items,
-    page_navigation: { page: result.page, page_size: result.pageSize, total: result.total, page_count: result.pageCount },
+    page_navigation: pageNavigation(result.total, result.page, result.pageSize),
     sort: SORTS.map((by) => ({ by, name: SORT_NAMES[by], selected: by === params.sort })),
     filter: { url: filterPath(where.basePath, state), applied: state, facets: result.facets },
   };

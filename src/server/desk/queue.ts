@@ -51,7 +51,7 @@ export async function queue(db: Db, opts: { tab: QueueTab; page: number }): Prom
     })
     .from(appeals);
   const counts = { waiting: Number(c?.waiting ?? 0), open: Number(c?.open ?? 0), closed: Number(c?.closed ?? 0) };
-  const nav = paginate(counts[opts.tab], opts.page, QUEUE_PAGE_SIZE);
+  const { navigation: nav, offset } = paginate(counts[opts.tab], opts.page, QUEUE_PAGE_SIZE);
   const order =
     opts.tab === 'closed'
       ? [desc(appeals.resolvedAt), desc(appeals.id)]
@@ -65,8 +65,7 @@ export async function queue(db: Db, opts: { tab: QueueTab; page: number }): Prom
     .where(where)
     .orderBy(...order)
     .limit(QUEUE_PAGE_SIZE)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+    .offset(offset);
   return {
     items: rows.map(({ a, typeName, customer, company }) => ({
       id: a.id,
@@ -82,7 +81,7 @@ export async function queue(db: Db, opts: { tab: QueueTab; page: number }): Prom
       first_answer_at: a.firstAnswerAt?.toISOString() ?? null,
     })),
     counts,
-    page_navigation,
+    page_navigation: nav,
   };
 }
 

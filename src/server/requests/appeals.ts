@@ -43,7 +43,7 @@ export async function listAppeals(db: Db, viewer: Viewer, opts: { filter: Appeal
   const byStatus = opts.filter === 'open' ? sql`${appeals.status} <> 'closed'` : opts.filter === 'closed' ? eq(appeals.status, 'closed') : undefined;
   const where = and(appealAccess(viewer), byStatus);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(appeals).where(where);
-  const nav = paginate(n, opts.page, size);
+  const { navigation: nav, offset } = paginate(n, opts.page, size);
   const rows = await db
     .select({
       id: appeals.id,
@@ -65,8 +65,7 @@ export async function listAppeals(db: Db, viewer: Viewer, opts: { filter: Appeal
     .where(where)
     .orderBy(desc(appeals.lastMessageAt), desc(appeals.id))
     .limit(size)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+    .offset(offset);
   return {
     appeals: rows.map((r) => ({
       id: r.id,
@@ -80,7 +79,7 @@ export async function listAppeals(db: Db, viewer: Viewer, opts: { filter: Appeal
       order_number: r.orderNumber,
       author: r.userId === viewer.id ? null : r.authorName,
     })),
-    page_navigation,
+    page_navigation: nav,
   };
 }
 
