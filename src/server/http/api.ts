@@ -55,6 +55,16 @@ export class HttpError extends Error {
   }
 }
 
+/** For pages: what `read` gives, or null when it answered 404 (the page then shows /404/). */
+export async function orNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
+}
+
 /**
  * One Russian message per bad field, named as the form names it: `labels` (the calling form's own
  * names) first, then the shared FIELD_NAMES.
