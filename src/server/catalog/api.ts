@@ -1,14 +1,11 @@
 /**
  * What the spec §7 catalogue and product calls share: input schemas, the JSON shape of a listing,
- * finding the product a call is about, and answering a no-JS form post with a redirect.
+ * finding the product a call is about (the product forms: catalog/product-form.ts).
  */
-import { z } from 'astro/zod';
-import type { APIContext } from 'astro';
 import { t } from '../../i18n';
 import { ERR, HttpError } from '../http/api';
 import { pageNavigation, type PageNavigation } from '../http/paging';
 import { zPageSize, zSortOf } from '../http/zod';
-import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
 import { runListing, type ListingResult } from './listing';
@@ -104,10 +101,4 @@ export async function productFromInput(db: Db, q: { code?: string; productId?: n
   const p = await findProduct(db, { id, code: q.code, name: q.code || id ? undefined : q.productName });
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
   return p;
-}
-
-/** A plain HTML form post (no JS): answer with a redirect back instead of JSON. */
-export function backTo(back: unknown, fallback: string, sent: string, anchor: string): Response {
-  const path = (typeof back === 'string' && safeBackUrl(back)?.split(/[?#]/)[0]) || fallback;
-  return new Response(null, { status: 303, headers: { location: `${path}?sent=${sent}#${anchor}`, 'cache-control': 'no-store' } });
 }
