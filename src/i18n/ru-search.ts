@@ -40,7 +40,7 @@ export const searchDict = {
   SEARCH_ARTICLE: 'Арт.',
 } as const;
 
-/** The overlay island's texts, resolved on the server (editor overrides included) and passed as props. */
+/** The overlay island's texts, resolved on the server and passed as props. */
 export const searchOverlayLabels = (t: (code: string) => string) => ({
   title: t('SEARCH'),
   placeholder: t('SEARCH_PLACEHOLDER'),

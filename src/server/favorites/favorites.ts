@@ -19,7 +19,6 @@ export const FAVORITE_SORTS = [
   { code: 'name', by: 'asc', name: 'BASKET_FAV_SORT_NAME' },
 ] as const;
 export const SORT_KEYS = FAVORITE_SORTS.map((s) => `${s.code}_${s.by}`) as [string, ...string[]];
-export type SortKey = (typeof SORT_KEYS)[number];
 
 export type FavoriteSort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
 export type FavoritesPage = {

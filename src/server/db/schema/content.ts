@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from './columns';
 // ───────────────────────────── Content: translations, forms ─────────────────────────────
 // Promotions, media and info pages are Markdown content collections (src/content/), not tables.
 
-/** Editor overrides of the built-in Russian dictionary (src/i18n). */
+/** Overrides of the built-in Russian dictionary (src/i18n), laid over it by POST /api/translation/all/ only. */
 export const translations = pgTable('translations', {
   code: text('code').primaryKey(),
   text: text('text').notNull(),
