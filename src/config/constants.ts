@@ -1,4 +1,8 @@
-/** Business constants of spec §9, named once and imported everywhere. */
+/**
+ * Business constants of spec §9, named once and imported everywhere. Not here, on purpose
+ * (docs/decisions/0190-one-of-each.md): the large breakpoint 1640 px lives in the CSS media queries, and the loading
+ * bar and minimum fetch delay belong to a single-page app's navigation, which full page loads do not have.
+ */
 export const SUPPORT_PHONE = '+375 17 388-10-10';
 export const SUPPORT_PHONE_HREF = 'tel:+375173881010';
 export const SUPPORT_EMAIL = 'info@instrument.by';
@@ -17,12 +21,8 @@ export const AUTH_COOKIE_MAX_AGE = 604_800;
 export const CACHED_CALL_MAX_AGE = 3600;
 
 export const BREAKPOINT_DESKTOP = 1280;
-export const BREAKPOINT_LARGE = 1640;
 
 export const TOAST_DURATION_MS = 5000;
-export const LOADING_BAR_THROTTLE_MS = 200;
-export const LOADING_BAR_DURATION_MS = 5000;
-export const MIN_FETCH_DELAY_MS = 200;
 
 export const DEFAULT_DELIVERY_TYPE = '2';
 export const BRAND_RED = '#d71920';

@@ -33,10 +33,6 @@ export const catalogDict = {
   CAT_SORT_NEW: 'Новые',
   CAT_SORT_NAME: 'По названию',
   CAT_PAGE_SIZE: 'Показывать по',
-  CAT_PAGES: 'Страницы',
-  CAT_PAGE: 'Страница',
-  CAT_PREV: 'Назад',
-  CAT_NEXT: 'Вперёд',
   CAT_SUBSECTIONS: 'Подразделы',
   CAT_PRODUCTS_FOUND: 'Найдено',
 

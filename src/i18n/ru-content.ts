@@ -12,11 +12,6 @@ export const contentDict = {
   CONTENT_ACTION_PRODUCTS: 'Товары, участвующие в акции',
   CONTENT_ACTION_ALL: 'Все акции',
   CONTENT_ACTION_MORE: 'Подробнее',
-  // Pagination
-  CONTENT_PAGE: 'Страница',
-  CONTENT_PAGES: 'Страницы',
-  CONTENT_PREV: 'Назад',
-  CONTENT_NEXT: 'Вперёд',
   // Media
   CONTENT_MEDIA_TITLE: 'Медиаматериалы',
   CONTENT_MEDIA_DESCRIPTION: 'Каталоги и листовки Инструмент.by в PDF, видеообзоры инструмента и наши страницы в социальных сетях.',
@@ -139,4 +134,17 @@ export const contentDict = {
   CONTENT_RECAPTCHA_PRIVACY: 'Политика конфиденциальности',
   CONTENT_RECAPTCHA_TERMS: 'Условия использования',
   CONTENT_CIRCLES_EMPTY: 'Под выбранные параметры ничего нет. Уберите один из фильтров.',
+  // Why buy here (server/content/advantages.ts: the home page, /advantages/, web/advantages/)
+  ADV_OFFICIAL_TITLE: 'Официальный дилер',
+  ADV_OFFICIAL_TEXT: 'Прямые поставки от производителей: оригинальный инструмент с гарантией до 3 лет.',
+  ADV_BRANCHES_TITLE: '7 филиалов по Беларуси',
+  ADV_BRANCHES_TEXT: 'Самовывоз в Минске, Гомеле, Бресте, Гродно, Витебске, Могилёве и Бобруйске.',
+  ADV_DELIVERY_TITLE: 'Доставка за 1–2 дня',
+  ADV_DELIVERY_TEXT: 'Собственная служба доставки по всей стране, для юрлиц — до объекта.',
+  ADV_WHOLESALE_TITLE: 'Цены для контрагентов',
+  ADV_WHOLESALE_TEXT: 'Персональные скидки по брендам и разделам, отсрочка платежа по договору.',
+  ADV_SERVICE_TITLE: 'Сервисный центр',
+  ADV_SERVICE_TEXT: 'Гарантийный и платный ремонт, запчасти и расходные материалы в наличии.',
+  ADV_API_TITLE: 'Выгрузки и API',
+  ADV_API_TEXT: 'Актуальные цены и остатки для вашего сайта или учётной системы.',
 } as const;

@@ -78,4 +78,16 @@ export const overviewDict = {
   MYACTIONS_PRODUCTS_RETAIL: 'Товары акции',
   MYACTIONS_NO_PRODUCTS: 'Товары акции закончились.',
   MYACTIONS_BACK: 'Все акции для меня',
+  // The personal area's menu (server/accounts/menu.ts)
+  PMENU_SUMMARY: 'Сводка',
+  PMENU_ACTIONS: 'Акции для меня',
+  PMENU_ORDERS: 'Заказы',
+  PMENU_DISCOUNTS: 'Скидки',
+  PMENU_ADDRESSES: 'Адреса доставки',
+  PMENU_REQUESTS: 'Обращения',
+  PMENU_NOTIFICATIONS: 'Уведомления',
+  PMENU_UNLOADING: 'Выгрузки (интеграция)',
+  PMENU_DETAILS: 'Личные данные',
+  PMENU_USERS: 'Пользователи',
+  PMENU_DESK: 'Рабочее место менеджера',
 } as const;

@@ -26,9 +26,6 @@ export const searchDict = {
   SEARCH_SORT_PRICE_DESC: 'Сначала дорогие',
   SEARCH_SORT_NEW: 'Сначала новые',
   SEARCH_PAGES: 'Страницы результатов',
-  SEARCH_PREV: 'Назад',
-  SEARCH_NEXT: 'Вперёд',
-  SEARCH_PAGE: 'Страница',
   SEARCH_OVERLAY_CATEGORIES: 'Категории',
   SEARCH_OVERLAY_BRANDS: 'Бренды',
   SEARCH_OVERLAY_PRODUCTS: 'Товары',
@@ -43,7 +40,7 @@ export const searchDict = {
   SEARCH_ARTICLE: 'Арт.',
 } as const;
 
-/** The overlay island's texts, resolved on the server (editor overrides included) and passed as props. */
+/** The overlay island's texts, resolved on the server and passed as props. */
 export const searchOverlayLabels = (t: (code: string) => string) => ({
   title: t('SEARCH'),
   placeholder: t('SEARCH_PLACEHOLDER'),

@@ -1,7 +1,9 @@
 /**
  * The Russian dictionary, keyed by upper-case codes (spec §3 "Localization").
- * Editors can override any text through the `translations` table; POST /api/translation/all/
- * serves the merged result to islands. Add new keys here, grouped by area.
+ * Pages and islands render these texts (islands as props from the server or bundled). The spec's
+ * POST /api/translation/all/ serves this dictionary with the rows of the `translations` table laid
+ * over it; nothing else reads that table (docs/decisions/0190-one-of-each.md). Add new keys here,
+ * grouped by area.
  */
 import { catalogDict } from './ru-catalog';
 import { basketDict } from './ru-basket';
@@ -37,6 +39,11 @@ const common = {
   MENU: 'Меню',
   CLOSE: 'Закрыть',
   SHOW_ALL: 'Показать все',
+  // Page navigation of every list (components/Pagination.astro) and "— страница N" in titles
+  PAGER_PAGES: 'Страницы',
+  PAGER_PAGE: 'Страница',
+  PAGER_PREV: 'Назад',
+  PAGER_NEXT: 'Вперёд',
   BRANDS: 'Бренды',
   PROMOTIONS: 'Акции',
   HITS: 'Хиты продаж',
@@ -147,4 +154,3 @@ const common = {
 export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict } as const;
 
 export type DictKey = keyof typeof ru;
-export type Dict = Record<DictKey, string>;

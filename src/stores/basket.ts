@@ -11,7 +11,7 @@ import type { BasketGrid } from '../server/basket/basket';
 
 // Response types come from the server modules (type-only: nothing of the server is bundled).
 export type { BasketGrid, BasketRow, ListResult } from '../server/basket/basket';
-export type { MatchProduct, MatchReport, MatchRow } from '../server/basket/match';
+export type { MatchReport, MatchRow } from '../server/basket/match';
 
 /** `price` is the retail price; `personalPrice` what a contractor pays (null for everyone else, see server/catalog/pricing.ts). */
 export type Card = { id: number; code: string; url: string; name: string; article: string; price: number; oldPrice: number | null; personalPrice: number | null; canBuy: boolean; brand: string; stock: number };

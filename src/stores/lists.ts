@@ -48,10 +48,6 @@ export function addToBasket(productId: number, quantity = 1, motivation = false)
   );
 }
 
-export function removeFromBasket(productId: number): Promise<void> {
-  return optimistic($basketIds, without($basketIds.get(), productId), () => api('/api/basket/remove/', { method: 'POST', body: { product_id: productId } }));
-}
-
 export function toggleCompare(productId: number): Promise<void> {
   const on = $compareIds.get().includes(productId);
   return optimistic($compareIds, on ? without($compareIds.get(), productId) : withId($compareIds.get(), productId), () =>

@@ -7,9 +7,8 @@ import { api } from './api';
 import { SEARCH_HISTORY_LIMIT } from '../config/constants';
 
 // The answer's shape is the server's own (a type-only import: nothing of the server reaches the browser).
-import type { HeaderProduct, HeaderResult } from '../server/search/service';
+import type { HeaderResult } from '../server/search/service';
 
-export type SearchProduct = HeaderProduct;
 export type SearchHeaderData = HeaderResult;
 
 const KEY = 'search-history';

@@ -27,6 +27,9 @@ describe('listings', () => {
     const leaf = await v.post('/api/catalog/section/', { section_code: 'perforatory-sds-plus', page_size: 5 });
     expect(leaf.body.data.section.CODE).toBe('perforatory-sds-plus');
     expect(leaf.body.data.items).toHaveLength(5);
+    // The one page-navigation shape (server/http/paging.ts).
+    const nav = leaf.body.data.page_navigation;
+    expect(nav).toEqual({ page: 1, page_size: 5, total: nav.total, pages: Math.ceil(nav.total / 5) });
     const missing = await v.post('/api/catalog/section/', {});
     expect(missing.res.status).toBe(422);
     expect(russian(missing.body)).toBe(true);
@@ -148,6 +151,7 @@ describe('products', () => {
   it('POST api/product/expendableMaterials/?page {code, pageSize 7}', async () => {
     const first = await v.post('/api/product/expendableMaterials/', { code: product.code });
     expect(first.body.data.page_navigation.page_size).toBe(7);
+    expect(Object.keys(first.body.data.page_navigation).sort()).toEqual(['page', 'page_size', 'pages', 'total']);
     expect(first.body.data.items.length).toBeLessThanOrEqual(7);
     expect(first.body.data.sections.length).toBeGreaterThan(0);
     if (first.body.data.page_navigation.total > 7) {

@@ -26,7 +26,7 @@ describe('promotions from the Markdown collection', () => {
     const ends = body.data.items.map((p: { endsAt: string }) => Date.parse(p.endsAt));
     expect(ends).toEqual([...ends].sort((a, b) => a - b));
     for (const p of body.data.items) expect(Date.parse(p.startsAt)).toBeLessThanOrEqual(Date.now());
-    expect(body.data.pageNavigation).toEqual({ page: 1, pageSize: 12, total: codes.length, pages: 1 });
+    expect(body.data.pageNavigation).toEqual({ page: 1, page_size: 12, total: codes.length, pages: 1 });
   });
 
   it('web/actions/ rejects a bad page in Russian', async () => {
@@ -212,7 +212,7 @@ describe('where to buy', () => {
     const d = body.data;
     expect(d.items).toHaveLength(10);
     expect(d.shopsCount.all).toBe(d.shopsCount.online + d.shopsCount.offline);
-    expect(d.pageNavigation).toMatchObject({ page: 1, pageSize: 10, total: d.shopsCount.all });
+    expect(d.pageNavigation).toMatchObject({ page: 1, page_size: 10, total: d.shopsCount.all });
     expect(d.allStores).toHaveLength(d.shopsCount.offline);
     const page2 = await new Visitor().get('/web/where_to_buy/?page=2');
     expect(page2.body.data.items[0].id).not.toBe(d.items[0].id);

@@ -6,9 +6,9 @@
  *   signed in. The login dialog for an account whose e-mail is not confirmed yet.
  * Answers never say whether an account exists; the texts do not either.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../stores/api';
-import { CodeStep, Field, PasswordField, Summary, isLoginRedirect, retryAfterOf, splitErrors, type FieldErrors, type Texts } from './ui';
+import { CodeStep, Field, PasswordField, Summary, retryAfterOf, splitErrors, useApiForm, type Texts } from './ui';
 
 type Sent = { email: string; resendAfter: number };
 
@@ -20,30 +20,17 @@ function useSend(event: 'USER_VERIFY_CODE' | 'PASSWORD_CHANGE_VERIFY') {
 function EmailStep({ id, texts, intro, email, editable, onSent }: { id: string; texts: Texts; intro: string; email: string; editable: boolean; onSent: (sent: Sent) => void }) {
   const send = useSend('PASSWORD_CHANGE_VERIFY');
   const [value, setValue] = useState(email);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setSummary('');
-    try {
-      onSent(await send(value));
-    } catch (err) {
-      if (isLoginRedirect(err)) return;
-      const split = splitErrors(err, editable ? ['email'] : [], texts);
-      setErrors(split.errors);
-      setSummary(split.summary);
-      // The resend timer of an earlier code still runs: go on to the code already sent.
+  const { errors, summary, busy, submit } = useApiForm(texts, editable ? ['email'] : []);
+  const onSubmit = submit(
+    async () => onSent(await send(value)),
+    // The resend timer of an earlier code still runs: go on to the code already sent.
+    (split, err) => {
       const wait = retryAfterOf(err);
       if (wait && !Object.keys(split.errors).length) onSent({ email: value.trim().toLowerCase(), resendAfter: wait });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
-    <form className="aform" onSubmit={submit} noValidate>
+    <form className="aform" onSubmit={onSubmit} noValidate>
       <p className="aform__note">
         {intro}
         {!editable && (
@@ -65,29 +52,22 @@ function EmailStep({ id, texts, intro, email, editable, onSent }: { id: string; 
 function PasswordStep({ id, texts, email, code, remember, backUrl, onBadCode }: { id: string; texts: Texts; email: string; code: string; remember: boolean; backUrl: string; onBadCode: (message: string) => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setSummary('');
-    try {
+  const { errors, summary, busy, submit } = useApiForm(texts, ['password', 'confirm_password', 'code']);
+  const onSubmit = submit(
+    async () => {
       await api('/api/password/restore/', { method: 'POST', body: { email, code, password, confirm_password: confirm, remember: remember ? 'Y' : 'N' } });
       location.assign(backUrl);
-      return;
-    } catch (err) {
-      if (isLoginRedirect(err)) return;
-      const split = splitErrors(err, ['password', 'confirm_password', 'code'], texts);
-      if (split.errors.code) return onBadCode(split.errors.code);
-      setErrors(split.errors);
-      setSummary(split.summary);
-    }
-    setBusy(false);
-  };
+      return 'leaving';
+    },
+    // A wrong or spent code goes back to the code step, with the message there.
+    (split) => {
+      if (!split.errors.code) return false;
+      onBadCode(split.errors.code);
+      return true;
+    },
+  );
   return (
-    <form className="aform" onSubmit={submit} noValidate>
+    <form className="aform" onSubmit={onSubmit} noValidate>
       <PasswordField id={`${id}-password`} name="password" label={texts.ACC_UI_NEW_PASSWORD} texts={texts} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint={texts.ACC_UI_PASSWORD_HINT} autoComplete="new-password" maxLength={128} required />
       <PasswordField id={`${id}-confirm`} name="confirm_password" label={texts.ACC_UI_CONFIRM_PASSWORD} texts={texts} value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm_password} autoComplete="new-password" maxLength={128} required />
       <Summary id={`${id}-summary`} text={summary} />

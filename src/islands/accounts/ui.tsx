@@ -3,7 +3,7 @@
  * field with show/hide, server errors spread over the fields, and the code step with the spec's
  * resend timer (00:SS, resend at 0).
  */
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiFailure, NOT_AUTH_CODE } from '../../stores/api';
 import { useResendTimer } from '../shared/useResendTimer';
 
@@ -75,6 +75,38 @@ export function PasswordField(props: FieldProps & { texts: Texts }) {
       }
     />
   );
+}
+
+/** What a form does with a failed call: true when it took care of the errors itself. */
+type OnError = (split: { errors: FieldErrors; summary: string }, err: unknown) => boolean | void;
+
+/**
+ * A form's busy flag, field errors and summary, and `submit(action)`: the submit handler that runs
+ * `action` once at a time and spreads a failed call over `fields` and the summary (unless `onError`
+ * takes it). An action that returns 'leaving' (it sent the browser elsewhere) keeps the form busy.
+ */
+export function useApiForm(texts: Texts, fields: string[]) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = (action: () => Promise<void | 'leaving'>, onError?: OnError) => async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setSummary('');
+    try {
+      if ((await action()) === 'leaving') return;
+    } catch (err) {
+      if (isLoginRedirect(err)) return;
+      const split = splitErrors(err, fields, texts);
+      if (!onError?.(split, err)) {
+        setErrors(split.errors);
+        setSummary(split.summary);
+      }
+    }
+    setBusy(false);
+  };
+  return { errors, summary, busy, submit };
 }
 
 export function Summary({ id, text }: { id: string; text: string }) {

@@ -14,10 +14,8 @@ import { AUTH_COOKIE_PREFIX } from './credentials';
 import { authSecret } from '../http/secrets';
 import { withHashedSessionTokens } from './hashed-sessions';
 import { secureCookies } from '../http/security-headers';
+import { AUTH_COOKIE_MAX_AGE } from '../../config/constants';
 
-export { AUTH_COOKIE_PREFIX, SESSION_COOKIE } from './credentials';
-/** Spec §3: the auth token cookie lives one week. */
-export const AUTH_MAX_AGE = 604_800;
 
 /** The secret that signs session cookies and keys verification-code digests (http/secrets.ts). */
 export { authSecret };
@@ -31,7 +29,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
     // Session tokens are stored hashed (auth/hashed-sessions.ts): better-auth has no option for it.
     database: (options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) => withHashedSessionTokens(drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true })(options)),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },
-    session: { expiresIn: AUTH_MAX_AGE, updateAge: 86_400 },
+    session: { expiresIn: AUTH_COOKIE_MAX_AGE /* spec §9: one week */, updateAge: 86_400 },
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secureCookies() },
     user: {
       additionalFields: {

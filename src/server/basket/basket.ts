@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { basketItems, baskets, brands, productExpendables, products, sections } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
+import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
 import { limitOf, limitSql } from './limits';
@@ -255,7 +256,7 @@ export type BasketGrid = {
   inactive: BasketRow[];
   categories: { code: string; name: string; count: number }[];
   category: string | null;
-  page_navigation: { page: number; page_size: number; total: number; pages: number };
+  page_navigation: PageNavigation;
   info: BasketInfo;
   motivation_block: MotivationBlock | null;
 };
@@ -377,14 +378,13 @@ export async function basketGrid(db: Db, buyer: Buyer, opts: { page: number; pag
   const category = opts.category && counts.has(opts.category) ? opts.category : null;
   const filtered = category ? active.filter((r) => r.category.code === category) : active;
   const pageSize = opts.pageSize ?? BASKET_PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
-  const page = Math.min(opts.page, pages);
+  const { navigation, offset } = paginate(filtered.length, opts.page, pageSize);
   return {
-    grid: { row: filtered.slice((page - 1) * pageSize, page * pageSize) },
+    grid: { row: filtered.slice(offset, offset + pageSize) },
     inactive: rows.filter((r) => !r.can_buy),
     categories: [...counts.values()],
     category,
-    page_navigation: { page, page_size: pageSize, total: filtered.length, pages },
+    page_navigation: navigation,
     info,
     motivation_block: await motivationBlock(db, pricing, rows, info.sum),
   };

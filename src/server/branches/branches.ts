@@ -7,24 +7,13 @@ import { cardColumns, toCard, type ProductCard } from '../catalog/cards';
 import { brands } from '../db/schema';
 import { cachedSectionTree, sectionPath } from '../catalog/sections';
 
-export type Branch = {
-  id: number;
-  code: string;
-  city: string;
-  name: string;
-  nameGenitive: string;
-  address: string;
-  phones: string[];
-  email: string | null;
-  hours: string;
-  lat: number;
-  lng: number;
+type BranchRow = typeof branches.$inferSelect;
+
+export type Branch = Pick<BranchRow, 'id' | 'code' | 'city' | 'name' | 'nameGenitive' | 'address' | 'phones' | 'email' | 'hours' | 'lat' | 'lng'> & {
   url: string;
   /** Products with at least one unit here. */
   productsInStock: number;
 };
-
-type BranchRow = typeof branches.$inferSelect;
 
 function toBranch(r: BranchRow, productsInStock: number): Branch {
   return {

@@ -1,13 +1,11 @@
 /**
  * What the spec §7 catalogue and product calls share: input schemas, the JSON shape of a listing,
- * finding the product a call is about, and answering a no-JS form post with a redirect.
+ * finding the product a call is about (the product forms: catalog/product-form.ts).
  */
-import { z } from 'astro/zod';
-import type { APIContext } from 'astro';
 import { t } from '../../i18n';
 import { ERR, HttpError } from '../http/api';
+import { pageNavigation, type PageNavigation } from '../http/paging';
 import { zPageSize, zSortOf } from '../http/zod';
-import { safeBackUrl } from '../auth/redirect';
 import type { Db } from '../db/client';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, emptyFilters, filterPath, parseFilterSegments, SORTS, type FilterState, type ListingParams, type Sort } from './filters';
 import { runListing, type ListingResult } from './listing';
@@ -70,7 +68,7 @@ export function parseApiFilter(segments: string[] | null): FilterState {
 export type ApiListing = {
   section: { ID: number; CODE: string; NAME: string; URL: string; DEPTH_LEVEL: number } | null;
   items: ListingResult['items'];
-  page_navigation: { page: number; page_size: number; total: number; page_count: number };
+  page_navigation: PageNavigation;
   sort: { by: Sort; name: string; selected: boolean }[];
   filter: { url: string; applied: FilterState; facets: ListingResult['facets'] };
 };
@@ -90,7 +88,7 @@ export async function apiListing(
   return {
     section: s ? { ID: s.id, CODE: s.code, NAME: s.name, URL: s.url, DEPTH_LEVEL: s.depth } : null,
     items: result.items,
-    page_navigation: { page: result.page, page_size: result.pageSize, total: result.total, page_count: result.pageCount },
+    page_navigation: pageNavigation(result.total, result.page, result.pageSize),
     sort: SORTS.map((by) => ({ by, name: SORT_NAMES[by], selected: by === params.sort })),
     filter: { url: filterPath(where.basePath, state), applied: state, facets: result.facets },
   };
@@ -103,10 +101,4 @@ export async function productFromInput(db: Db, q: { code?: string; productId?: n
   const p = await findProduct(db, { id, code: q.code, name: q.code || id ? undefined : q.productName });
   if (!p) throw notFoundError(t('CAT_ERR_PRODUCT_NOT_FOUND'));
   return p;
-}
-
-/** A plain HTML form post (no JS): answer with a redirect back instead of JSON. */
-export function backTo(back: unknown, fallback: string, sent: string, anchor: string): Response {
-  const path = (typeof back === 'string' && safeBackUrl(back)?.split(/[?#]/)[0]) || fallback;
-  return new Response(null, { status: 303, headers: { location: `${path}?sent=${sent}#${anchor}`, 'cache-control': 'no-store' } });
 }

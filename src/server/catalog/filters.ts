@@ -200,9 +200,6 @@ export function splitFilterPath(segments: string[]): { listing: string[]; filter
   return { listing: segments.slice(0, i), filter: segments.slice(i + 1, -1) };
 }
 
-/** Names of the GET parameters the no-JS filter form sends. */
-export const FORM_PARAMS = { section: 'section', brand: 'brand', priceFrom: 'price_from', priceTo: 'price_to', inStock: 'instock', propPrefix: 'prop_' } as const;
-
 /** True when the query string carries filter-form fields that must be folded into the clean path. */
 export function hasFormFilters(q: URLSearchParams): boolean {
   for (const key of q.keys()) if (key === 'section' || key === 'brand' || key === 'price_from' || key === 'price_to' || key === 'instock' || key.startsWith('prop_')) return true;

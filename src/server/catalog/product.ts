@@ -89,10 +89,6 @@ export function productByCode(db: Db, pricing: Pricing | null, code: string): Pr
   return detail(db, pricing, eq(products.code, code));
 }
 
-export function productById(db: Db, pricing: Pricing | null, id: number): Promise<ProductDetail | null> {
-  return detail(db, pricing, eq(products.id, id));
-}
-
 /** The id, code and line of an active product (cheap: for endpoints that only need to find it). */
 export async function findProduct(db: Db, by: { id?: number; code?: string; name?: string }) {
   const where = by.id ? eq(products.id, by.id) : by.code ? eq(products.code, by.code) : by.name ? eq(products.name, by.name) : null;

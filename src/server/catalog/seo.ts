@@ -27,7 +27,7 @@ export function filterPhrase(state: FilterState, facets: Facets): string | null 
 
 export function listingTitle(name: string, phrase: string | null, page: number): { h1: string; title: string } {
   const h1 = phrase ? `${name} ${phrase}` : name;
-  const paged = page > 1 ? ` — ${t('CAT_PAGE').toLowerCase()} ${page}` : '';
+  const paged = page > 1 ? ` — ${t('PAGER_PAGE').toLowerCase()} ${page}` : '';
   return { h1, title: `${h1}: купить в Беларуси, цены${paged}` };
 }
 

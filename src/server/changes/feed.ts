@@ -1,5 +1,5 @@
 /**
- * The one reader of the change log (`change_log`, written by triggers: schema.ts). Each app node has
+ * The one reader of the change log (`change_log`, written by triggers: db/schema/catalog.ts). Each app node has
  * one feed per database: it reads what is new — every scope in one query — and hands each scope's
  * rows to its subscribers: the page cache (`catalog`, changes/follow.ts) and the in-process search
  * index (`search`, search/memory-engine.ts). It runs on a timer (CHANGE_POLL_MS, default 500 ms), and

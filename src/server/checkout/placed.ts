@@ -13,6 +13,7 @@ import type { Viewer } from '../http/guard';
 import { loadOrder, orderUrl, type OrderDetail } from '../orders/read';
 import { invoicePdf } from '../orders/invoice';
 import { formatPrice } from '../../lib/format';
+import { BRAND_RED, SUPPORT_PHONE } from '../../config/constants';
 import { t } from '../../i18n';
 import { longDate } from './calendar';
 
@@ -35,7 +36,7 @@ export function confirmationMail(o: OrderDetail, link: string): Omit<Mail, 'to'>
   const intro = waiting ? t('CHECKOUT_MAIL_WAITING') : t('CHECKOUT_MAIL_ACCEPTED');
   const totals = [`Товары: ${formatPrice(o.totals.sum)}`, ...(o.totals.delivery_price ? [`Доставка: ${formatPrice(o.totals.delivery_price)}`] : []), `Итого: ${formatPrice(o.totals.total)}, в том числе НДС 20 %: ${formatPrice(o.totals.vat)}`];
   const pay = `Оплата: ${PAYMENT[o.payment_type] ?? o.payment_type}${o.payment_type === 'invoice' ? '. Счёт на оплату — во вложении и в личном кабинете.' : '.'}`;
-  const text = [`Здравствуйте, ${o.contact.name}!`, '', `${intro}`, `Номер заказа: ${o.order_number}`, '', ...lines, '', ...totals, '', whereAndWhen(o), pay, '', `Заказ на сайте: ${link}`, '', `${t('SITE_NAME')}, ${t('SUPPORT_PHONE_LABEL').toLowerCase()} +375 17 388-10-10`].join('\n');
+  const text = [`Здравствуйте, ${o.contact.name}!`, '', `${intro}`, `Номер заказа: ${o.order_number}`, '', ...lines, '', ...totals, '', whereAndWhen(o), pay, '', `Заказ на сайте: ${link}`, '', `${t('SITE_NAME')}, ${t('SUPPORT_PHONE_LABEL').toLowerCase()} ${SUPPORT_PHONE}`].join('\n');
   const row = (l: OrderDetail['basket']['items'][number]) =>
     `<tr><td style="padding:6px;border-bottom:1px solid #e1e4e8">${escape(l.name)}<br><span style="color:#5a6068;font-size:12px">арт. ${escape(l.article)}${l.on_order ? ' · под заказ' : ''}</span></td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${l.quantity} шт.</td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${escape(formatPrice(l.sum))}</td></tr>`;
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1f22;max-width:640px">
@@ -45,8 +46,8 @@ export function confirmationMail(o: OrderDetail, link: string): Omit<Mail, 'to'>
 <table style="border-collapse:collapse;width:100%;font-size:14px">${o.basket.items.map(row).join('')}</table>
 <p>${totals.map(escape).join('<br>')}</p>
 <p>${escape(whereAndWhen(o))}<br>${escape(pay)}</p>
-<p><a href="${escape(link)}" style="color:#d71920">Открыть заказ на сайте</a></p>
-<p style="color:#5a6068">${escape(t('SITE_NAME'))}, +375 17 388-10-10</p></body></html>`;
+<p><a href="${escape(link)}" style="color:${BRAND_RED}">Открыть заказ на сайте</a></p>
+<p style="color:#5a6068">${escape(t('SITE_NAME'))}, ${SUPPORT_PHONE}</p></body></html>`;
   return { subject, text, html };
 }
 

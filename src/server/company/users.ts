@@ -137,21 +137,20 @@ export async function listCompanyUsers(db: Db, viewer: Viewer, opts: { blocked: 
     .from(users)
     .where(mine);
   const total = Number(opts.blocked ? counts?.blockedFound : counts?.activeFound) || 0;
-  const nav = paginate(total, opts.page, USERS_PAGE_SIZE);
+  const { navigation: nav, offset } = paginate(total, opts.page, USERS_PAGE_SIZE);
   const rows = (await db
     .select(userColumns)
     .from(users)
     .where(and(mine, eq(users.blocked, opts.blocked), found))
     .orderBy(desc(users.isContragentAdmin), asc(users.name), asc(users.id))
     .limit(USERS_PAGE_SIZE)
-    .offset(nav.offset)) as Row[];
-  const { offset: _offset, ...pageNavigation } = nav;
+    .offset(offset)) as Row[];
   const tab: UsersTab = opts.blocked ? 'blockedUsers' : 'activeUsers';
   const blocked = Number(counts?.blocked) || 0;
   return {
     tab,
     [tab]: rows.map((r) => toCompanyUser(r, viewer)),
-    pageNavigation,
+    pageNavigation: nav,
     haveBlocked: blocked > 0,
     counts: { active: Number(counts?.active) || 0, blocked },
     search,

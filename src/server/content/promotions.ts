@@ -10,6 +10,7 @@ import type { Pricing } from '../catalog/pricing';
 import { referencedProducts } from './refs';
 import type { ProductCard } from '../catalog/cards';
 import { promotionState, timeLeft, type PromotionState } from './time';
+import { pageNavigation, type PageNavigation } from '../http/paging';
 
 export { promotionState, timeLeft, type PromotionState };
 
@@ -28,8 +29,6 @@ export type PromotionTeaser = {
   image: string | null;
   forContractors: boolean;
 };
-
-export type PageNavigation = { page: number; pageSize: number; total: number; pages: number };
 
 export function toTeaser(e: Entry): PromotionTeaser {
   return {
@@ -77,10 +76,9 @@ export async function activePromotions(_db: Db | null, limit = 4, now = new Date
 
 export async function promotionsPage(page: number, now = new Date(), pageSize = PROMOTIONS_PAGE_SIZE): Promise<{ items: PromotionTeaser[]; pageNavigation: PageNavigation }> {
   const all = await runningPromotions({ now });
-  const pages = Math.max(1, Math.ceil(all.length / pageSize));
   return {
     items: all.slice((page - 1) * pageSize, page * pageSize).map(toTeaser),
-    pageNavigation: { page, pageSize, total: all.length, pages },
+    pageNavigation: pageNavigation(all.length, page, pageSize),
   };
 }
 

@@ -15,17 +15,16 @@ export type LogEntry = { id: number; at: string; staff: string | null; action: S
 export async function listLog(db: Db, opts: { page: number; pageSize?: number }): Promise<{ entries: LogEntry[]; page_navigation: PageNavigation }> {
   const size = opts.pageSize ?? 50;
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(staffActions);
-  const nav = paginate(n, opts.page, size);
+  const { navigation: nav, offset } = paginate(n, opts.page, size);
   const rows = await db
     .select({ a: staffActions, staff: users.name })
     .from(staffActions)
     .leftJoin(users, eq(users.id, staffActions.staffUserId))
     .orderBy(desc(staffActions.at), desc(staffActions.id))
     .limit(size)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+    .offset(offset);
   return {
     entries: rows.map(({ a, staff }) => ({ id: a.id, at: a.at.toISOString(), staff, action: a.action as StaffAction, target_kind: a.targetKind, target_id: a.targetId, details: a.details })),
-    page_navigation,
+    page_navigation: nav,
   };
 }

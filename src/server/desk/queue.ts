@@ -6,13 +6,13 @@
  */
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appealTypes, appeals, companies, users, type AppealStatus } from '../db/schema';
+import { appeals, type AppealStatus } from '../db/schema';
 import { notFoundError } from '../http/ownership';
 import { paginate, type PageNavigation } from '../http/paging';
 import type { Viewer } from '../http/guard';
 import { moveStatus, postMessage } from '../requests/messages';
 import { tellAuthor } from '../requests/notices';
-import { appealView, statusName, threadOf, type AppealView, type MessageView } from '../requests/thread';
+import { appealRows, appealView, statusName, threadOf, type AppealView, type MessageView } from '../requests/thread';
 import { logStaff } from './log';
 import { t } from '../../i18n';
 
@@ -51,24 +51,14 @@ export async function queue(db: Db, opts: { tab: QueueTab; page: number }): Prom
     })
     .from(appeals);
   const counts = { waiting: Number(c?.waiting ?? 0), open: Number(c?.open ?? 0), closed: Number(c?.closed ?? 0) };
-  const nav = paginate(counts[opts.tab], opts.page, QUEUE_PAGE_SIZE);
+  const { navigation: nav, offset } = paginate(counts[opts.tab], opts.page, QUEUE_PAGE_SIZE);
   const order =
     opts.tab === 'closed'
       ? [desc(appeals.resolvedAt), desc(appeals.id)]
       : [sql`${appeals.awaitingSince} ASC NULLS LAST`, desc(appeals.lastMessageAt), desc(appeals.id)];
-  const rows = await db
-    .select({ a: appeals, typeName: appealTypes.name, customer: users.name, company: companies.name })
-    .from(appeals)
-    .innerJoin(appealTypes, eq(appealTypes.code, appeals.typeCode))
-    .innerJoin(users, eq(users.id, appeals.userId))
-    .leftJoin(companies, eq(companies.id, appeals.companyId))
-    .where(where)
-    .orderBy(...order)
-    .limit(QUEUE_PAGE_SIZE)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+  const rows = await appealRows(db).where(where).orderBy(...order).limit(QUEUE_PAGE_SIZE).offset(offset);
   return {
-    items: rows.map(({ a, typeName, customer, company }) => ({
+    items: rows.map(({ a, typeName, authorName: customer, companyName: company }) => ({
       id: a.id,
       subject: a.subject,
       type_name: typeName,
@@ -82,7 +72,7 @@ export async function queue(db: Db, opts: { tab: QueueTab; page: number }): Prom
       first_answer_at: a.firstAnswerAt?.toISOString() ?? null,
     })),
     counts,
-    page_navigation,
+    page_navigation: nav,
   };
 }
 

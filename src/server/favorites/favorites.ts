@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, favorites, products } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
+import { pageNavigation, paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
 import { cardColumns, toCard, type ProductCard } from '../catalog/cards';
 
@@ -18,13 +19,12 @@ export const FAVORITE_SORTS = [
   { code: 'name', by: 'asc', name: 'BASKET_FAV_SORT_NAME' },
 ] as const;
 export const SORT_KEYS = FAVORITE_SORTS.map((s) => `${s.code}_${s.by}`) as [string, ...string[]];
-export type SortKey = (typeof SORT_KEYS)[number];
 
 export type FavoriteSort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
 export type FavoritesPage = {
   items: ProductCard[];
   sort: FavoriteSort[];
-  page_navigation: { page: number; page_size: number; total: number; pages: number };
+  page_navigation: PageNavigation;
 };
 
 const productNotFound = () => new HttpError(404, [{ code: ERR.NOT_FOUND, field: 'product_id', message: t('BASKET_ERR_PRODUCT_NOT_FOUND') }]);
@@ -55,15 +55,14 @@ export function sortOptions(selected: string): FavoriteSort[] {
 
 export async function favoritesPage(db: Db, pricing: Pricing | null, owner: string | null, sort: string, page: number, pageSize = FAVORITES_PAGE_SIZE): Promise<FavoritesPage> {
   const options = sortOptions(sort);
-  if (!owner) return { items: [], sort: options, page_navigation: { page: 1, page_size: pageSize, total: 0, pages: 1 } };
+  if (!owner) return { items: [], sort: options, page_navigation: pageNavigation(0, 1, pageSize) };
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(favorites)
     .innerJoin(products, eq(products.id, favorites.productId))
     .where(and(eq(favorites.ownerKey, owner), eq(products.active, true)))) as [{ n: number }];
   const total = Number(n);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(page, pages);
+  const { navigation, offset } = paginate(total, page, pageSize);
   const order = {
     date_desc: [desc(favorites.createdAt)],
     date_asc: [asc(favorites.createdAt)],
@@ -79,6 +78,6 @@ export async function favoritesPage(db: Db, pricing: Pricing | null, owner: stri
     .where(and(eq(favorites.ownerKey, owner), eq(products.active, true)))
     .orderBy(...order, asc(products.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return { items: rows.map((r) => toCard(r, pricing)), sort: options, page_navigation: { page: current, page_size: pageSize, total, pages } };
+    .offset(offset);
+  return { items: rows.map((r) => toCard(r, pricing)), sort: options, page_navigation: navigation };
 }

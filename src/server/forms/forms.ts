@@ -10,7 +10,6 @@ import type { APIContext } from 'astro';
 import type { Db } from '../db/client';
 import { formSubmissions } from '../db/schema';
 import { HttpError, readRaw, zodErrors } from '../http/api';
-import { t } from '../../i18n';
 import { formsMailTo, sendMail } from '../mail/mail';
 import { protectPublicForm } from './protect';
 import { CALLBACK_TOPICS, FORM_FIELD_LABELS, callbackInput, feedbackInput, guaranteeInput, topicBySlug } from './schemas';

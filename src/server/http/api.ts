@@ -40,8 +40,6 @@ export function fail(httpStatus: number, errors: ApiError[], data: unknown = nul
   return new Response(JSON.stringify(body), { status: httpStatus, headers: { ...JSON_HEADERS, 'cache-control': 'no-store' } });
 }
 
-export const notAuthenticated = () => fail(401, [{ code: ERR.NOT_AUTH, message: t('ERR_NOT_AUTH') }]);
-export const forbidden = () => fail(403, [{ code: ERR.FORBIDDEN, message: t('ERR_FORBIDDEN') }]);
 export const notFound = (message: string = t('ERR_NOT_FOUND')) => fail(404, [{ code: ERR.NOT_FOUND, message }]);
 
 /** Thrown inside services to answer with a 4xx envelope. */
@@ -52,6 +50,16 @@ export class HttpError extends Error {
     readonly data: unknown = null,
   ) {
     super(errors[0]?.message ?? 'error');
+  }
+}
+
+/** For pages: what `read` gives, or null when it answered 404 (the page then shows /404/). */
+export async function orNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
   }
 }
 

@@ -11,8 +11,6 @@ import { ERR, HttpError } from './api';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
-export const ERR_RATE_LIMIT = 429;
-
 export function retryText(seconds: number): string {
   return seconds >= 90 ? `${t('ERR_TOO_MANY')} ${Math.ceil(seconds / 60)} ${t('ERR_RETRY_MINUTES')}` : `${t('ERR_TOO_MANY')} ${Math.max(1, Math.ceil(seconds))} ${t('ERR_RETRY_SECONDS')}`;
 }

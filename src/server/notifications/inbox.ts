@@ -41,13 +41,12 @@ type Row = { id: number; kind: string; title: string; text: string; data: { href
 export async function listNotifications(db: Db, userId: string, opts: { page: number; pageSize?: number }): Promise<{ items: NotificationView[]; unread: number; page_navigation: PageNavigation }> {
   const size = opts.pageSize ?? NOTIFICATIONS_PAGE_SIZE;
   const [c] = await queryRows<{ total: number; unread: number }>(db, sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE s.read_at IS NULL)::int AS unread ${FROM(userId)} WHERE ${visible(userId)}`);
-  const nav = paginate(Number(c?.total ?? 0), opts.page, size);
+  const { navigation: nav, offset } = paginate(Number(c?.total ?? 0), opts.page, size);
   const rows = await queryRows<Row>(db, sql`
     SELECT n.id, n.kind, n.title, n.text, n.data, n.user_id, s.read_at, n.created_at ${FROM(userId)}
     WHERE ${visible(userId)}
     ORDER BY (s.read_at IS NULL) DESC, n.created_at DESC, n.id DESC
-    LIMIT ${size} OFFSET ${nav.offset}`);
-  const { offset: _o, ...page_navigation } = nav;
+    LIMIT ${size} OFFSET ${offset}`);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -61,7 +60,7 @@ export async function listNotifications(db: Db, userId: string, opts: { page: nu
       broadcast: r.user_id === null,
     })),
     unread: Number(c?.unread ?? 0),
-    page_navigation,
+    page_navigation: nav,
   };
 }
 

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { phoneDigits } from '../auth/validation';
-import type { Sms, SmsProvider } from './sms';
+import type { Sms, SmsProvider } from './sms-provider';
 
 export const ROCKETSMS_URL = 'https://api.rocketsms.by/simple/send';
 

@@ -6,10 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDir } from '../mail/mail';
+import type { Sms, SmsProvider } from './sms-provider';
 import { createRocketSms } from './sms-rocketsms';
-
-export type Sms = { to: string; text: string };
-export type SmsProvider = { name: string; send: (sms: Sms, tag: string) => Promise<{ id: string }> };
 
 export const outboxSms: SmsProvider = {
   name: 'outbox',

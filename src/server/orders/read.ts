@@ -110,10 +110,9 @@ export async function listOrders(db: Db, viewer: Viewer, opts: { filter?: string
   const statuses: OrderFilter[] = [{ id: ALL_ORDERS, name: t('ORDERS_FILTER_ALL'), count: total }, ...statusRows.map((s) => ({ ...s, count: byStatus.get(s.id) ?? 0 }))];
   const filter = opts.filter && statusRows.some((s) => s.id === opts.filter) ? opts.filter : ALL_ORDERS;
   const where = filter === ALL_ORDERS ? mine : and(mine, eq(orders.status, filter))!;
-  const nav = paginate(filter === ALL_ORDERS ? total : (byStatus.get(filter) ?? 0), opts.page, opts.pageSize);
-  const rows = await summaries(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
-  return { orders: rows.map((r) => toSummary(r, viewer)), statuses, filter, page_navigation };
+  const { navigation: nav, offset } = paginate(filter === ALL_ORDERS ? total : (byStatus.get(filter) ?? 0), opts.page, opts.pageSize);
+  const rows = await summaries(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(offset);
+  return { orders: rows.map((r) => toSummary(r, viewer)), statuses, filter, page_navigation: nav };
 }
 
 export type OrderLine = { id: number; product_id: number | null; url: string | null; name: string; article: string; price: number; quantity: number; sum: number; on_order: boolean };
@@ -147,22 +146,21 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
     .where(eq(orders.id, row.id))
     .limit(1);
   const o = extra!.o;
-  const nav = paginate(Number(row.positions), opts.page, opts.pageSize);
+  const { navigation: nav, offset } = paginate(Number(row.positions), opts.page, opts.pageSize);
   const [lines, sums, history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)).limit(opts.pageSize).offset(nav.offset),
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)).limit(opts.pageSize).offset(offset),
     db.select({ sum: sql<string>`COALESCE(SUM(${orderItems.price} * ${orderItems.quantity}), 0)` }).from(orderItems).where(eq(orderItems.orderId, o.id)),
     db.select({ status: orderStatusHistory.status, name: orderStatuses.name, at: orderStatusHistory.at, actor: orderStatusHistory.actorKind, comment: orderStatusHistory.comment }).from(orderStatusHistory).innerJoin(orderStatuses, eq(orderStatuses.code, orderStatusHistory.status)).where(eq(orderStatusHistory.orderId, o.id)).orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
   ]);
   const codes = await productCodes(db, lines.map((l) => l.productId).filter((id): id is number => id != null));
   const summary = viewer ? toSummary(row, viewer) : { ...toSummary(row, { id: '', isAdmin: false } as Viewer), can_cancel: false, invoice_url: null };
-  const { offset: _o, ...page_navigation } = nav;
   return {
     ...summary,
     basket: {
       items: lines.map((l) => ({ id: l.id, product_id: l.productId, url: l.productId && codes.get(l.productId) ? `/${codes.get(l.productId)}/` : null, name: l.name, article: l.article, price: Number(l.price), quantity: l.quantity, sum: Math.round(Number(l.price) * l.quantity * 100) / 100, on_order: l.onOrder })),
     },
     showMore: nav.page < nav.pages,
-    page_navigation,
+    page_navigation: nav,
     totals: { sum: Number(sums[0]?.sum ?? 0), delivery_price: Number(o.deliveryPrice), total: Number(o.total), vat: Number(o.vat) },
     delivery: {
       type: o.deliveryTypeId === '1' ? '1' : '2',

@@ -43,7 +43,7 @@ export async function staffOrders(db: Db, opts: { status?: string; q?: string; p
   if (opts.q) conds.push(ilike(orders.number, `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   const where = conds.length ? and(...conds) : undefined;
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
-  const nav = paginate(n, opts.page, STAFF_ORDERS_PAGE_SIZE);
+  const { navigation: nav, offset } = paginate(n, opts.page, STAFF_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       o: orders,
@@ -57,8 +57,7 @@ export async function staffOrders(db: Db, opts: { status?: string; q?: string; p
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(STAFF_ORDERS_PAGE_SIZE)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+    .offset(offset);
   return {
     orders: rows.map(({ o, customer, company, items }) => {
       const status = o.status as OrderStatus;
@@ -79,7 +78,7 @@ export async function staffOrders(db: Db, opts: { status?: string; q?: string; p
       };
     }),
     statuses: [...names].map(([code, name]) => ({ code, name })),
-    page_navigation,
+    page_navigation: nav,
   };
 }
 

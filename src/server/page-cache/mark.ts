@@ -44,8 +44,3 @@ export function cacheForGuests(ctx: Ctx, tags: string[], opts: CacheOptions = {}
 export function cachePage(astro: Ctx & { response: { headers: Headers } }, tags: string[], opts: CacheOptions = {}): void {
   for (const [k, v] of Object.entries(cacheForGuests(astro, tags, { ...opts, kind: 'page' }))) astro.response.headers.set(k, v);
 }
-
-/** A page that must never be shared (personal data): `private, no-store`. */
-export function privatePage(astro: { response: { headers: Headers } }): void {
-  astro.response.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
-}

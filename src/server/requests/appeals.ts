@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appealAttachments, appealMessages, appealReads, appealTypes, appeals, orders, users, type AppealStatus } from '../db/schema';
+import { appealAttachments, appealMessages, appealReads, appeals, type AppealStatus } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
 import type { Viewer } from '../http/guard';
 import { notFoundError, oneOr404 } from '../http/ownership';
@@ -14,7 +14,7 @@ import { hit } from '../http/rate-limit';
 import { markReadByHref } from '../notifications/inbox';
 import { checkLinks } from './links';
 import { moveStatus, postMessage } from './messages';
-import { appealAccess, appealView, statusName, threadOf, unreadRepliesSql, type AppealView, type MessageView } from './thread';
+import { appealAccess, appealRows, appealView, statusName, threadOf, type AppealView, type MessageView } from './thread';
 import { appealType, checkTypedInput, MESSAGE_MAX } from './types';
 import { t } from '../../i18n';
 
@@ -43,44 +43,22 @@ export async function listAppeals(db: Db, viewer: Viewer, opts: { filter: Appeal
   const byStatus = opts.filter === 'open' ? sql`${appeals.status} <> 'closed'` : opts.filter === 'closed' ? eq(appeals.status, 'closed') : undefined;
   const where = and(appealAccess(viewer), byStatus);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(appeals).where(where);
-  const nav = paginate(n, opts.page, size);
-  const rows = await db
-    .select({
-      id: appeals.id,
-      subject: appeals.subject,
-      typeCode: appeals.typeCode,
-      typeName: appealTypes.name,
-      status: appeals.status,
-      createdAt: appeals.createdAt,
-      lastMessageAt: appeals.lastMessageAt,
-      unread: unreadRepliesSql(viewer.id),
-      orderNumber: orders.number,
-      userId: appeals.userId,
-      authorName: users.name,
-    })
-    .from(appeals)
-    .innerJoin(appealTypes, eq(appealTypes.code, appeals.typeCode))
-    .innerJoin(users, eq(users.id, appeals.userId))
-    .leftJoin(orders, eq(orders.id, appeals.orderId))
-    .where(where)
-    .orderBy(desc(appeals.lastMessageAt), desc(appeals.id))
-    .limit(size)
-    .offset(nav.offset);
-  const { offset: _o, ...page_navigation } = nav;
+  const { navigation: nav, offset } = paginate(n, opts.page, size);
+  const rows = await appealRows(db, viewer.id).where(where).orderBy(desc(appeals.lastMessageAt), desc(appeals.id)).limit(size).offset(offset);
   return {
-    appeals: rows.map((r) => ({
-      id: r.id,
-      subject: r.subject,
-      type: { code: r.typeCode, name: r.typeName },
-      status: r.status,
-      status_name: statusName(r.status),
-      created_at: r.createdAt.toISOString(),
-      last_message_at: r.lastMessageAt.toISOString(),
-      unread: Number(r.unread),
-      order_number: r.orderNumber,
-      author: r.userId === viewer.id ? null : r.authorName,
+    appeals: rows.map(({ a, typeName, unread, orderNumber, authorName }) => ({
+      id: a.id,
+      subject: a.subject,
+      type: { code: a.typeCode, name: typeName },
+      status: a.status,
+      status_name: statusName(a.status),
+      created_at: a.createdAt.toISOString(),
+      last_message_at: a.lastMessageAt.toISOString(),
+      unread: Number(unread),
+      order_number: orderNumber,
+      author: a.userId === viewer.id ? null : authorName,
     })),
-    page_navigation,
+    page_navigation: nav,
   };
 }
 

@@ -49,9 +49,13 @@ export type AppealView = {
   author: { id: string; name: string; email: string; company: string | null };
 };
 
-/** The request's card (no ownership check: the caller's query made it). */
-export async function appealView(db: Db, id: number): Promise<AppealView | null> {
-  const [a] = await db
+/**
+ * Requests as every list and card of them reads them (the customer's list, the desk's queue, one
+ * request): the row with its type, author and company, the order and the product it is about, and —
+ * given a reader — the store's replies that reader has not read yet. Callers add where/order/limit.
+ */
+export function appealRows(db: Db, readerId: string | null = null) {
+  return db
     .select({
       a: appeals,
       typeName: appealTypes.name,
@@ -63,15 +67,19 @@ export async function appealView(db: Db, id: number): Promise<AppealView | null>
       authorName: users.name,
       authorEmail: users.email,
       companyName: companies.name,
+      unread: readerId ? unreadRepliesSql(readerId) : sql<number>`0`,
     })
     .from(appeals)
     .innerJoin(appealTypes, eq(appealTypes.code, appeals.typeCode))
     .innerJoin(users, eq(users.id, appeals.userId))
     .leftJoin(companies, eq(companies.id, appeals.companyId))
     .leftJoin(orders, eq(orders.id, appeals.orderId))
-    .leftJoin(products, eq(products.id, appeals.productId))
-    .where(eq(appeals.id, id))
-    .limit(1);
+    .leftJoin(products, eq(products.id, appeals.productId));
+}
+
+/** The request's card (no ownership check: the caller's query made it). */
+export async function appealView(db: Db, id: number): Promise<AppealView | null> {
+  const [a] = await appealRows(db).where(eq(appeals.id, id)).limit(1);
   if (!a) return null;
   const r = a.a;
   return {

@@ -335,8 +335,3 @@ function topK(list: Hit[], cmp: (a: Hit, b: Hit) => number, k: number): Hit[] {
   }
   return top.length < k ? top.sort(cmp) : top;
 }
-
-/** Only for tests and the benchmark: drop this process's index of a database. */
-export function forgetMemoryIndex(db: Db): void {
-  g.__searchMemory!.delete(db);
-}

@@ -19,8 +19,6 @@ import { parseQuantities, rawKey, separateSizes, type Quantity } from './units';
 import { lexicon, type Lexicon, type Role } from './lexicon';
 import { cacheFor, correct, hasPrefix, lexize, stemAll, type VocabCache, type Vocabulary } from './vocabulary';
 
-export { forgetVocabulary, vocabularyMayHaveChanged } from './vocabulary';
-
 export type Term = { lex: string; prefix: boolean };
 /** One thing the visitor asked for: any alternative (an AND of terms) satisfies it, or a quantity, an article part, a section. */
 export type Clause = {

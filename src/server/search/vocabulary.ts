@@ -162,8 +162,3 @@ function closest(vocab: Vocabulary, typed: string, lex: string, asPrefix: boolea
 export function vocabularyMayHaveChanged(db: Db): void {
   cacheFor(db).vocabStale = true;
 }
-
-/** Only for tests and the benchmark: forget what this process learned about a database. */
-export function forgetVocabulary(db: Db): void {
-  g.__searchVocab!.delete(db);
-}

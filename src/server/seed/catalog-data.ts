@@ -2,6 +2,7 @@
  * Reference data for the demo catalogue: a realistic three-level tree of a Belarusian tools shop,
  * the properties each kind of product carries, and the brands that make it.
  */
+import type { branches } from '../db/schema';
 
 export type PropTemplate = {
   code: string;
@@ -833,17 +834,8 @@ export const BRANDS: BrandSeed[] = [
   { code: 'master', name: 'Master', nameCyr: 'Мастер', country: 'Италия', color: '#cc0000', prefix: 'B' },
 ];
 
-export type BranchSeed = {
-  code: string;
-  city: string;
-  name: string;
-  nameGenitive: string;
-  address: string;
-  phones: string[];
-  hours: string;
-  lat: number;
-  lng: number;
-};
+/** A branch as the demo seeds it: the columns of `branches` that have no default. */
+export type BranchSeed = Pick<typeof branches.$inferInsert, 'code' | 'city' | 'name' | 'nameGenitive' | 'address' | 'phones' | 'hours' | 'lat' | 'lng'> & { phones: string[] };
 
 export const BRANCHES: BranchSeed[] = [
   { code: 'minsk', city: 'Минск', name: 'Филиал в Минске', nameGenitive: 'Минского филиала', address: 'г. Минск, ул. Тимирязева, 65Б', phones: ['+375 17 388-10-10', '+375 29 388-10-10'], hours: 'Пн–Пт 8:30–19:00, Сб 9:00–16:00', lat: 53.9237, lng: 27.5133 },

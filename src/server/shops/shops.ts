@@ -2,7 +2,7 @@
 import { and, asc, count, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shops } from '../db/schema';
-import type { PageNavigation } from '../content/promotions';
+import { pageNavigation, type PageNavigation } from '../http/paging';
 
 export const SHOPS_PAGE_SIZE = 10;
 
@@ -48,7 +48,6 @@ export async function whereToBuy(db: Db, q: WhereToBuyQuery): Promise<WhereToBuy
   ]);
   const counts = { online: Number(online?.n ?? 0), offline: Number(offline?.n ?? 0) };
   const total = q.by === 'online' ? counts.online : q.by === 'offline' ? counts.offline : counts.online + counts.offline;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const items = await db
     .select()
     .from(shops)
@@ -61,7 +60,7 @@ export async function whereToBuy(db: Db, q: WhereToBuyQuery): Promise<WhereToBuy
     items: items.map((s) => ({ id: s.id, name: s.name, kind: s.kind, city: s.city, address: s.address, url: s.url, phone: s.phone, hours: s.hours, lat: s.lat, lng: s.lng })),
     allStores: points.map((p) => ({ id: p.id, name: p.name, address: p.address ?? '', lat: p.lat!, lng: p.lng! })),
     shopsCount: { all: counts.online + counts.offline, ...counts },
-    pageNavigation: { page: q.page, pageSize, total, pages },
+    pageNavigation: pageNavigation(total, q.page, pageSize),
     cities: cityRows.map((c) => ({ name: c.name!, count: Number(c.n) })),
   };
 }

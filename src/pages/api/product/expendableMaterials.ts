@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { pageNavigation } from '../../../server/http/paging';
 import { getDb } from '../../../server/db/client';
 import { productFromInput } from '../../../server/catalog/api';
 import { expendableCards, expendableSections } from '../../../server/catalog/product';
@@ -16,5 +17,5 @@ export const POST = endpoint(async (ctx) => {
   const p = await productFromInput(db, { code: q.code });
   const pricing = await viewerPricing(db, ctx.locals);
   const [page, sections] = await Promise.all([expendableCards(db, pricing, p.id, { page: q.page, pageSize: q.pageSize, sectionId: q.sectionId }), expendableSections(db, p.id)]);
-  return ok({ items: page.items, sections, page_navigation: { page: page.page, page_size: page.pageSize, total: page.total, page_count: page.pageCount } });
+  return ok({ items: page.items, sections, page_navigation: pageNavigation(page.total, page.page, page.pageSize) });
 });

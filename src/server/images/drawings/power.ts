@@ -19,6 +19,14 @@ const housing = (p: Palette, x: number, y: number, w: number, h: number) =>
   `<rect x="${x + 20}" y="${y + 8}" width="${w - 60}" height="14" rx="7" fill="${p.l}" opacity=".45"/>` +
   `<g fill="${p.d}">${[0, 1, 2].map((i) => `<rect x="${x + w - 70}" y="${y + h / 2 - 22 + i * 16}" width="44" height="8" rx="4"/>`).join('')}</g>`;
 
+/** A cordless pistol-grip tool behind its head: motor housing (x, y, w, h), the grip at gripX from gripTop, the battery pack at batteryX. */
+const cordlessBody = (p: Palette, [x, y, w, h]: [number, number, number, number], gripX: number, gripTop: number, batteryX: number) =>
+  housing(p, x, y, w, h) + pistol(p, gripX, gripTop, 402) + battery(p, batteryX, 398);
+
+/** The cord leaving a corded tool: its strain relief (x, y, w, h) and the cord along path `d`. */
+const cord = (p: Palette, x: number, y: number, w: number, h: number, d: string) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="8" fill="${p.k}"/>` + cable(p, d);
+
 const twistBit = (p: Palette, x0: number, y: number, len: number, h = 14) =>
   `<rect x="${x0}" y="${y}" width="${len}" height="${h}" rx="3" fill="${p.m}"/><path d="M${x0} ${y}L${x0 - 14} ${y + h / 2}L${x0} ${y + h}Z" fill="${p.m}"/>` +
   hatch(x0 + 8, y, x0 + len - 10, y + h, 14, 9, p.md);
@@ -34,8 +42,7 @@ export const POWER: Record<string, Drawing> = {
       housing(p, 245, 160, 235, 105) +
       `<rect x="180" y="262" width="26" height="110" rx="12" fill="${p.k}" transform="rotate(12 193 262)"/>` +
       pistol(p, 330, 255, 452) +
-      `<rect x="346" y="446" width="56" height="30" rx="8" fill="${p.k}"/>` +
-      cable(p, 'M374 476q0 40 44 58t112 6'),
+      cord(p, 346, 446, 56, 30, 'M374 476q0 40 44 58t112 6'),
   },
   screwdriver_cordless: {
     box: [66, 156, 450, 492],
@@ -44,9 +51,7 @@ export const POWER: Record<string, Drawing> = {
       `<rect x="92" y="205" width="58" height="14" fill="${p.m}"/><path d="M92 202L78 212L92 222Z" fill="${p.m}"/><path d="M82 212h12M86 206v12" stroke="${p.md}" stroke-width="3"/>` +
       `<path d="M148 190L205 182L205 242L148 234Z" fill="${p.k}"/><rect x="160" y="186" width="7" height="52" fill="${p.g}"/>` +
       `<rect x="200" y="170" width="34" height="84" rx="10" fill="${p.d}"/>${hatch(206, 172, 226, 252, 8, 0, p.c, 3)}` +
-      housing(p, 228, 156, 200, 100) +
-      pistol(p, 300, 246, 402) +
-      battery(p, 252, 398),
+      cordlessBody(p, [228, 156, 200, 100], 300, 246, 252),
   },
   impact_wrench: {
     box: [84, 156, 440, 492],
@@ -55,9 +60,7 @@ export const POWER: Record<string, Drawing> = {
       `<rect x="88" y="180" width="72" height="64" rx="6" fill="${p.m}"/><path d="M88 196h72M88 228h72" stroke="${p.md}" stroke-width="4"/><rect x="88" y="180" width="10" height="64" rx="4" fill="${p.md}"/>` +
       `<rect x="158" y="198" width="22" height="28" fill="${p.md}"/>` +
       `<path d="M178 176L248 164L248 260L178 248Z" fill="${p.md}"/><path d="M186 184L242 176L242 248L186 240Z" fill="${p.m}" opacity=".5"/>` +
-      housing(p, 242, 158, 170, 100) +
-      pistol(p, 292, 248, 402) +
-      battery(p, 244, 398),
+      cordlessBody(p, [242, 158, 170, 100], 292, 248, 244),
   },
   perforator: {
     box: [40, 166, 545, 540],
@@ -70,8 +73,7 @@ export const POWER: Record<string, Drawing> = {
       `<rect x="200" y="250" width="30" height="150" rx="14" fill="${p.k}" transform="rotate(10 215 250)"/>` +
       loop(430, 172, 112, 292, 30, 26, p.k) +
       `<rect x="512" y="200" width="30" height="236" rx="12" fill="${p.g}"/><rect x="462" y="232" width="16" height="48" rx="7" fill="${p.d}"/>` +
-      `<rect x="470" y="460" width="40" height="26" rx="8" fill="${p.k}"/>` +
-      cable(p, 'M490 486q6 40 -40 52'),
+      cord(p, 470, 460, 40, 26, 'M490 486q6 40 -40 52'),
   },
   grinder: {
     box: [44, 128, 560, 390],

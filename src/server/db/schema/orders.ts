@@ -1,0 +1,139 @@
+/** Orders, their statuses, history, items and stock reservations; delivery addresses. */
+import { boolean, date, index, integer, pgTable, pgSequence, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, money } from './columns';
+import { companies, userFk, users } from './accounts';
+import { branchFk, branches } from './branches';
+import { productFk, products } from './catalog';
+
+// ───────────────────────────── Orders and addresses ─────────────────────────────
+
+/** Reference rows live in a migration (they exist in production, not only in the demo): see server/orders/status.ts. */
+export const orderStatuses = pgTable('order_statuses', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(500),
+  /** Done or cancelled: nothing follows. */
+  isFinal: boolean('is_final').notNull().default(false),
+});
+
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: userFk(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    flat: text('flat'),
+    entrance: text('entrance'),
+    /** pending (awaiting verification) → active → deletion_requested → (deleted). */
+    status: text('status').$type<'pending' | 'active' | 'deletion_requested'>().notNull().default('pending'),
+    deletionRequested: boolean('deletion_requested').notNull().default(false),
+    phone: text('phone'),
+    email: text('email'),
+    emailNotify: boolean('email_notify').notNull().default(true),
+    phoneNotify: boolean('phone_notify').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_addresses_user_idx').on(t.userId), index('delivery_addresses_company_idx').on(t.companyId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    status: text('status')
+      .notNull()
+      .references(() => orderStatuses.code),
+    /** '1' самовывоз (self), '2' доставка (delivery, the default). */
+    deliveryTypeId: text('delivery_type_id').notNull().default('2'),
+    branchId: integer('branch_id').references(() => branches.id),
+    addressId: integer('address_id').references(() => deliveryAddresses.id, { onDelete: 'set null' }),
+    deliveryAddress: text('delivery_address'),
+    deliveryDate: date('delivery_date'),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email'),
+    comment: text('comment'),
+    total: money('total').notNull(),
+    /** VAT included in the total (20 %). */
+    vat: money('vat').notNull().default('0'),
+    /** 'cash' | 'card' on receipt, 'invoice' (business customers). */
+    paymentType: text('payment_type').notNull().default('cash'),
+    /** The company that pays an invoice order. */
+    payerCompanyId: integer('payer_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** A guest's order belongs to the guest key that placed it (g:<uuid>), so only that browser sees its confirmation. */
+    ownerKey: text('owner_key'),
+    /** Client-chosen key of order submission: a retry or double click never makes two orders. */
+    idempotencyKey: text('idempotency_key'),
+    /** Delivery charge included in `total` (0 for pickup and above the free-delivery threshold). */
+    deliveryPrice: money('delivery_price').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
+  ],
+);
+
+/** A required reference to an order, gone with the order. */
+export const orderFk = (name = 'order_id') =>
+  integer(name).notNull().references(() => orders.id, { onDelete: 'cascade' });
+
+/** Every status an order passed through, who moved it and when (spec: order detail, staff desk). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: orderFk(),
+    status: text('status')
+      .notNull()
+      .references(() => orderStatuses.code),
+    /** 'customer' | 'admin' (company admin) | 'staff' | 'system'. */
+    actorKind: text('actor_kind').notNull(),
+    actorUserId: text('actor_user_id'),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: orderFk(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    article: text('article').notNull(),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Ordered without stock ("под заказ"): nothing reserved, comes from the supplier. */
+    onOrder: boolean('on_order').notNull().default(false),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * Stock an order took from each branch (server/checkout/reserve.ts), so that cancelling gives back
+ * exactly that (server/orders/status.ts). `released_at` is set when it went back to `stocks`.
+ */
+export const orderReservations = pgTable(
+  'order_reservations',
+  {
+    orderId: orderFk(),
+    productId: productFk(),
+    branchId: branchFk(),
+    quantity: integer('quantity').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId, t.branchId] })],
+);
+
+/** Numbers of orders placed on the site (ИН-20001…); the demo's history uses lower numbers. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 20001 });
