@@ -37,7 +37,7 @@ describe('reading uploaded XLSX', () => {
     expect(ticks).toBeGreaterThan(ms / 40);
     expect(longestGap).toBeLessThan(250);
     console.log(`lying XLSX refused in ${ms.toFixed(0)} ms (cap ${XLSX_LIMITS.inflatedBytes / 1048576} MB), longest event-loop gap ${longestGap.toFixed(0)} ms`);
-  });
+  }, 20_000); // the 5 s bound above is the claim; the test's own limit leaves room for a busy machine's worker start
 
   it('refuses a file that only starts like a zip', async () => {
     const r = await readXlsxSheets(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]));
