@@ -201,6 +201,12 @@ export default function SearchOverlay({ labels, inputId }: Props) {
     if (active >= options.length) setActive(-1);
   }, [active, options.length]);
 
+  // The option chosen with ↑ ↓ is the keyboard's focus: keep it in sight in the scrolling panel (below its sticky bar).
+  const activeOptionId = options[active]?.id;
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOptionId]);
+
   if (!open) return null;
 
   const activeId = options[active]?.id;

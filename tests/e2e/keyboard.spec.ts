@@ -228,7 +228,18 @@ for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 
     await tabTo(page, box, { max: 10 });
     await expect(overlay).toBeVisible();
     await page.keyboard.type('дрель');
-    await expect(page.getByRole('group', { name: 'Товары' }).getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Товары' }).getByRole('option').first()).toBeAttached();
+    // ↑ from the field chooses the last option, far down the list: it is scrolled into sight, not under the field's bar.
+    await press(page, 'ArrowUp');
+    const chosen = page.locator(`#${await box.getAttribute('aria-activedescendant')}`);
+    await expect(chosen).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => chosen.evaluate((o) => {
+      const r = o.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.top >= 0 && r.bottom <= innerHeight && !!hit && o.contains(hit);
+    })).toBe(true);
+    await press(page, 'ArrowDown');
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
     await press(page, 'Tab');
     await expect(page.getByRole('button', { name: 'Очистить' })).toBeFocused();
     await press(page, 'Tab');
