@@ -73,6 +73,7 @@ export const catalogDict = {
   CAT_PRINT: 'Версия для печати',
   CAT_PRINT_HINT: 'Чтобы распечатать, нажмите Ctrl+P (на телефоне — «Поделиться» → «Печать»).',
   CAT_GALLERY: 'Фотографии товара',
+  CAT_GALLERY_STRIP: 'Фотографии: листайте стрелками',
   CAT_PHOTO: 'Фото',
   CAT_BRAND_PRODUCTS: 'Все товары бренда',
   CAT_FILE_SIZE_MB: 'МБ',

@@ -69,18 +69,20 @@ export default function CardActionsController() {
   useEffect(() => {
     const onClick = async (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-actions] button[data-act]');
-      if (!button || button.disabled) return;
+      if (!button || button.disabled || button.getAttribute('aria-disabled') === 'true') return;
       const block = button.closest<HTMLElement>('[data-actions]')!;
       const id = Number(block.dataset.actions);
       const act = button.dataset.act;
-      button.disabled = true;
+      // Not `disabled` while the call runs: a disabled button loses focus to <body> (WCAG 2.4.3).
+      // «В корзину» then becomes the «В корзине» link and takes the focus with it (swapBuy).
+      button.setAttribute('aria-disabled', 'true');
       showError(block, null);
       try {
         await (act === 'buy' ? addToBasket(id) : act === 'compare' ? toggleCompare(id) : toggleFavorite(id));
       } catch (e) {
         showError(block, e instanceof Error ? e.message : 'Не удалось выполнить действие');
       } finally {
-        button.disabled = false;
+        button.removeAttribute('aria-disabled');
       }
     };
     document.addEventListener('click', onClick);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useClientStore } from '../stores/hooks';
 import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
@@ -20,8 +20,17 @@ export default function ProductActions({ productId, productName, canBuy, size = 
   const inFavorites = useClientStore($favoriteIds, []).includes(productId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // «В корзину» becomes the «В корзине» link: focus goes with it instead of dropping to <body> (WCAG 2.4.3).
+  const link = useRef<HTMLAnchorElement>(null);
+  const buyFocused = useRef(false);
+  useEffect(() => {
+    if (!inBasket || !buyFocused.current) return;
+    buyFocused.current = false;
+    if (!document.activeElement || document.activeElement === document.body) link.current?.focus();
+  }, [inBasket]);
 
   const run = async (action: () => Promise<void>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -36,16 +45,17 @@ export default function ProductActions({ productId, productName, canBuy, size = 
   return (
     <div className={`actions actions--${size}`}>
       {inBasket ? (
-        <a className="btn btn--ghost actions__buy" href="/basket/">В корзине</a>
+        <a ref={link} className="btn btn--ghost actions__buy" href="/basket/">В корзине</a>
       ) : (
-        <button type="button" className="btn actions__buy" disabled={!canBuy || busy} onClick={() => run(() => addToBasket(productId))} aria-label={`В корзину: ${productName}`}>
+        // aria-disabled, not disabled, while busy: a disabled button loses focus.
+        <button type="button" className="btn actions__buy" disabled={!canBuy} aria-disabled={busy || undefined} onClick={(e) => { buyFocused.current = document.activeElement === e.currentTarget; void run(() => addToBasket(productId)); }} aria-label={`В корзину: ${productName}`}>
           {canBuy ? 'В корзину' : 'Нет в продаже'}
         </button>
       )}
-      <button type="button" className="actions__icon" aria-pressed={inCompare} disabled={busy} onClick={() => run(() => toggleCompare(productId))} aria-label={inCompare ? `Убрать из сравнения: ${productName}` : `Сравнить: ${productName}`}>
+      <button type="button" className="actions__icon" aria-pressed={inCompare} aria-disabled={busy || undefined} onClick={() => run(() => toggleCompare(productId))} aria-label={inCompare ? `Убрать из сравнения: ${productName}` : `Сравнить: ${productName}`}>
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d={ICON.compare} /></svg>
       </button>
-      <button type="button" className="actions__icon" aria-pressed={inFavorites} disabled={busy} onClick={() => run(() => toggleFavorite(productId))} aria-label={inFavorites ? `Убрать из избранного: ${productName}` : `В избранное: ${productName}`}>
+      <button type="button" className="actions__icon" aria-pressed={inFavorites} aria-disabled={busy || undefined} onClick={() => run(() => toggleFavorite(productId))} aria-label={inFavorites ? `Убрать из избранного: ${productName}` : `В избранное: ${productName}`}>
         <svg viewBox="0 0 24 24" fill={inFavorites ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d={ICON.heart} /></svg>
       </button>
       {error && <p className="actions__error" role="alert">{error}</p>}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../stores/search';
 import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../config/constants';
+import { enhanceCatalogMenu, revealFocus, tabbableBefore } from './header-keys';
 
 type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
 type Props = { labels: Labels; inputId: string };
@@ -14,6 +15,12 @@ const price = (n: number) => `${n.toLocaleString('ru-BY', { minimumFractionDigit
  * The header search overlay. The server-rendered form (GET /search/) keeps working without JS;
  * once hydrated, focusing its field opens this ARIA combobox: results after a 500 ms pause,
  * ↑ ↓ to move, Enter to open, Esc to close, history when the field is empty.
+ *
+ * Focus never hides behind it (WCAG 2.4.3, 2.4.11): Esc, «Закрыть» and the backdrop close it and
+ * put focus back on the header field (without reopening); Tab past its last control closes it and
+ * goes on into the page, Shift+Tab from its field closes it and goes back to what is before the
+ * header field; any other way focus leaves it closes it too. The island also gives the header's
+ * catalogue menu its keys and keeps focused elements in view (header-keys.ts).
  */
 export default function SearchOverlay({ labels, inputId }: Props) {
   const [open, setOpen] = useState(false);
@@ -23,20 +30,42 @@ export default function SearchOverlay({ labels, inputId }: Props) {
   const [active, setActive] = useState(-1);
   const history = useStore($searchHistory);
   const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const seq = useRef(0);
+  /** Focus given back to the header field on closing must not open the overlay again. */
+  const quiet = useRef(false);
 
-  // Take over the zero-JS field: opening on focus, carrying over what is already typed.
+  // Take over the zero-JS field: opening on focus (or a click, typing, ↓ once focus is back on it), carrying over what is already typed.
   useEffect(() => {
     loadSearchHistory();
+    const stopMenu = enhanceCatalogMenu();
+    const stopReveal = revealFocus();
     const field = document.getElementById(inputId) as HTMLInputElement | null;
-    if (!field) return;
+    if (!field) return () => (stopMenu(), stopReveal());
     const openFrom = () => {
       setQuery(field.value);
       setOpen(true);
     };
-    field.addEventListener('focus', openFrom);
+    const onFocus = () => {
+      if (quiet.current) quiet.current = false;
+      else openFrom();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown') openFrom();
+    };
+    field.addEventListener('focus', onFocus);
+    field.addEventListener('click', openFrom);
+    field.addEventListener('input', openFrom);
+    field.addEventListener('keydown', onKey);
     field.form?.setAttribute('data-enhanced', '');
-    return () => field.removeEventListener('focus', openFrom);
+    return () => {
+      stopMenu();
+      stopReveal();
+      field.removeEventListener('focus', onFocus);
+      field.removeEventListener('click', openFrom);
+      field.removeEventListener('input', openFrom);
+      field.removeEventListener('keydown', onKey);
+    };
   }, [inputId]);
 
   // Opening locks page scroll (spec §4); closing gives it back.
@@ -45,7 +74,12 @@ export default function SearchOverlay({ labels, inputId }: Props) {
     const html = document.documentElement;
     const before = html.style.overflow;
     html.style.overflow = 'hidden';
-    inputRef.current?.focus();
+    const input = inputRef.current;
+    if (input) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    document.querySelector('details.catmenu')?.removeAttribute('open');
     return () => {
       html.style.overflow = before;
     };
@@ -87,16 +121,44 @@ export default function SearchOverlay({ labels, inputId }: Props) {
     ];
   }, [query, data, history]);
 
-  const close = useCallback(() => {
-    setOpen(false);
-    setActive(-1);
-    const field = document.getElementById(inputId) as HTMLInputElement | null;
-    if (field) {
+  /** `focusField`: give focus back to the header field (Esc, «Закрыть», the backdrop); false when focus has gone elsewhere. */
+  const close = useCallback(
+    (focusField = true) => {
+      setOpen(false);
+      setActive(-1);
+      const field = document.getElementById(inputId) as HTMLInputElement | null;
+      if (!field) return;
       field.value = query;
-      // Blur first so that focusing again (next time) reopens the overlay.
-      field.blur();
+      if (focusField) {
+        quiet.current = true;
+        field.focus();
+        quiet.current = false;
+      }
+    },
+    [inputId, query],
+  );
+
+  // Focus leaving the overlay (Tab past its last control, a screen reader's cursor…) closes it.
+  const onBlur = (e: React.FocusEvent<HTMLDivElement>) => {
+    const to = e.relatedTarget as Node | null;
+    if (to && !e.currentTarget.contains(to)) close(false);
+  };
+
+  // Esc from any of its controls closes it; Shift+Tab from the field goes back past the header field (which would open the overlay again).
+  const onPanelKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault();
+      close();
+      return;
     }
-  }, [inputId, query]);
+    if (e.key !== 'Tab' || !e.shiftKey || e.target !== inputRef.current) return;
+    const field = document.getElementById(inputId);
+    const before = field && tabbableBefore(field, rootRef.current);
+    e.preventDefault();
+    before?.focus();
+    // Nothing before it could take focus: back to the header field then, the overlay closed.
+    if (document.activeElement === e.target) close();
+  };
 
   const go = (href: string, remembered: string) => {
     rememberQuery(remembered);
@@ -139,6 +201,12 @@ export default function SearchOverlay({ labels, inputId }: Props) {
     if (active >= options.length) setActive(-1);
   }, [active, options.length]);
 
+  // The option chosen with ↑ ↓ is the keyboard's focus: keep it in sight in the scrolling panel (below its sticky bar).
+  const activeOptionId = options[active]?.id;
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOptionId]);
+
   if (!open) return null;
 
   const activeId = options[active]?.id;
@@ -173,8 +241,8 @@ export default function SearchOverlay({ labels, inputId }: Props) {
     state === 'loading' ? labels.loading : state === 'error' ? labels.error : query.trim() && data && !data.total && !data.sts.length ? labels.nothing : '';
 
   return (
-    <div className="sov" role="dialog" aria-modal="true" aria-label={labels.title}>
-      <div className="sov__backdrop" onClick={close} />
+    <div className="sov" role="dialog" aria-modal="true" aria-label={labels.title} ref={rootRef} onBlur={onBlur} onKeyDown={onPanelKeyDown}>
+      <div className="sov__backdrop" onClick={() => close()} />
       <div className="sov__panel">
         <form
           className="sov__bar"
@@ -213,7 +281,7 @@ export default function SearchOverlay({ labels, inputId }: Props) {
               ×
             </button>
           )}
-          <button type="button" className="sov__close" onClick={close}>
+          <button type="button" className="sov__close" onClick={() => close()}>
             {labels.close}
           </button>
         </form>

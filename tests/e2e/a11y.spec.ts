@@ -1,0 +1,207 @@
+/**
+ * WCAG 2.2 AA with axe-core (issue 18): every page type, and the open search overlay, the open
+ * catalogue menu and the open login dialog, at 360×800 and at 1280×900, as a guest, a contractor
+ * admin (the personal area, users, unloading) and the staff (the desk). Every page is scrolled
+ * through first so that its islands hydrate and the scan sees what a visitor sees. Any violation
+ * fails the test, listed per page with the rule, its impact and the offending elements.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'Demo2026pass';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SCREENS = [
+  { name: 'phone', viewport: { width: 360, height: 800 } },
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+] as const;
+
+type Found = { page: string; rule: string; impact: string; help: string; nodes: string[] };
+
+/** One page's violations, flattened to a line per rule with its first elements and axe's own summary. */
+async function scan(page: Page, label: string, include?: string): Promise<Found[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map((v) => ({
+    page: label,
+    rule: v.id,
+    impact: v.impact ?? '',
+    help: v.help,
+    nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ').trim() ?? ''}`),
+  }));
+}
+
+function report(found: Found[]): string {
+  return found.map((f) => `\n[${f.page}] ${f.rule} (${f.impact}): ${f.help}\n  ${f.nodes.join('\n  ')}`).join('\n');
+}
+
+/** Opens a page, scrolls through it (client:visible islands), waits for its islands to hydrate. */
+async function open(page: Page, url: string, status = 200): Promise<void> {
+  const res = await page.goto(url);
+  expect(res?.status(), url).toBe(status);
+  // Instant scrolls: a smooth scroll still running during the scan puts content under the sticky header (axe target-size).
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 700) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  // client:visible islands inside closed <details> (a product's forms) wait for their opening.
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), null, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function newContext(browser: Browser, viewport: { width: number; height: number }, email?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'ru-BY' });
+  const page = await context.newPage();
+  if (email) expect((await page.request.post('/api/authentication/', { data: { login: email, password: PASSWORD } })).ok(), email).toBe(true);
+  return { context, page };
+}
+
+/** The first link inside main whose address matches, as an address. */
+async function firstLink(page: Page, url: string, pattern: RegExp): Promise<string> {
+  await open(page, url);
+  const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => pattern.test(h));
+  expect(href, `a link matching ${pattern} on ${url}`).toBeTruthy();
+  return href!;
+}
+
+for (const screen of SCREENS) {
+  test.describe(`axe WCAG 2.2 AA at ${screen.viewport.width}×${screen.viewport.height}`, () => {
+    test('a guest: storefront, content, lists, accounts, checkout, errors, overlay, menu, login dialog', async ({ browser }) => {
+      test.setTimeout(300_000);
+      const { context, page } = await newContext(browser, screen.viewport);
+      const found: Found[] = [];
+
+      const search = await page.request.post('/api/searchHeader/', { data: { query: 'перфоратор' } });
+      const product = (await search.json()).data.products[0] as { id: number; url: string };
+      // Something in every list, so basket, compare, favourites and checkout render their islands.
+      for (const [url, data] of [
+        ['/api/basket/add/', { product: product.id, quantity: 1 }],
+        ['/api/compare/add/', { product_id: product.id }],
+        ['/api/favorite/add/', { product_id: product.id }],
+      ] as const) expect((await page.request.post(url, { data })).ok(), url).toBe(true);
+      const compareSecond = await page.request.post('/api/compare/add/', { data: { product_id: product.id + 1 } });
+      expect(compareSecond.ok()).toBe(true);
+
+      const brandUrl = await firstLink(page, '/brands/', /^\/brands\/[^/]+\/$/);
+      const mediaUrl = await firstLink(page, '/media/', /^\/media\/[^/]+\/$/);
+      const actionUrl = await firstLink(page, '/actions/', /^\/actions\/[^/]+\/$/);
+
+      const pages: [string, string, number?][] = [
+        ['home', '/'],
+        ['catalogue', '/catalog/'],
+        ['listing L1 + filter', '/catalog/elektroinstrument/filter/brand-is-makita/apply/'],
+        ['listing L2 + filter', '/catalog/elektroinstrument/dreli/filter/brand-is-makita/apply/'],
+        ['listing L3 + filter', '/catalog/elektroinstrument/dreli/dreli-udarnye/filter/brand-is-makita/apply/'],
+        ['brands', '/brands/'],
+        ['brand', brandUrl],
+        ['product', product.url],
+        ['search', '/search/?q=дрель'],
+        ['basket', '/basket/'],
+        ['compare', '/compare/'],
+        ['favourites', '/favourites/'],
+        ['quick order', '/e-order/'],
+        ['media', '/media/'],
+        ['media item', mediaUrl],
+        ['actions', '/actions/'],
+        ['action', actionUrl],
+        ['info page', '/o-kompanii/'],
+        ['warranty', '/garant/'],
+        ['branches', '/filial/'],
+        ['branch', '/filial/minsk/'],
+        ['where to buy', '/where-buy/'],
+        ['callback form', '/callback/'],
+        ['login', '/login/'],
+        ['registration', '/registration/'],
+        ['restore', '/restore/'],
+        ['checkout', '/checkout/'],
+        ['404', '/net-takoi-stranicy/', 404],
+      ];
+      for (const [label, url, status] of pages) {
+        await open(page, url, status);
+        found.push(...(await scan(page, label)));
+      }
+
+      // The open search overlay with results.
+      await open(page, '/');
+      await expect(page.locator('form.search[data-enhanced]')).toBeAttached();
+      await page.locator('#q').focus();
+      const box = page.getByRole('combobox', { name: 'Поиск' });
+      await expect(box).toBeFocused();
+      await box.pressSequentially('дрель', { delay: 20 });
+      await expect(page.getByRole('group', { name: 'Товары' }).getByRole('option').first()).toBeVisible();
+      found.push(...(await scan(page, 'search overlay')));
+      await box.press('Escape');
+
+      // The open catalogue menu.
+      await page.locator('.catmenu > summary').click();
+      await expect(page.locator('.catmenu__panel')).toBeVisible();
+      found.push(...(await scan(page, 'catalogue menu')));
+
+      // The login page's dialog (first authorization of an employee without a password).
+      await open(page, '/login/');
+      await page.getByLabel('Email').fill('novichok@stroymontazh.by');
+      await page.getByLabel('Пароль', { exact: true }).fill('whatever');
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await expect(page.getByRole('dialog', { name: 'Первый вход' })).toBeVisible();
+      found.push(...(await scan(page, 'login dialog')));
+
+      await context.close();
+      expect(found, report(found)).toEqual([]);
+    });
+
+    test('signed in: the personal area (contractor admin), the desk (staff), the 403 view', async ({ browser }) => {
+      test.setTimeout(300_000);
+      const found: Found[] = [];
+
+      const admin = await newContext(browser, screen.viewport, 'admin@stroymontazh.by');
+      const page = admin.page;
+      const orderUrl = await firstLink(page, '/personal/orders/', /^\/personal\/orders\/[^/?]+\/$/);
+      const requestUrl = await firstLink(page, '/personal/requests/', /^\/personal\/requests\/\d+\/$/);
+      const userUrl = await firstLink(page, '/personal/users/', /^\/personal\/users\/[^/]+\/$/);
+      const personal: [string, string, number?][] = [
+        ['personal menu', '/personal/'],
+        ['summary', '/personal/summary/'],
+        ['details', '/personal/details/'],
+        ['orders', '/personal/orders/'],
+        ['an order', orderUrl],
+        ['addresses', '/personal/addresses/'],
+        ['discounts', '/personal/discounts/'],
+        ['promotions for me', '/personal/actions/'],
+        ['requests', '/personal/requests/'],
+        ['a request', requestUrl],
+        ['new request', '/personal/requests/new/'],
+        ['notifications', '/personal/notifications/'],
+        ['unloading', '/personal/unloading/'],
+        ['new unloading', '/personal/unloading/new/'],
+        ['users', '/personal/users/'],
+        ['a user', userUrl],
+        ['403', '/desk/', 403],
+      ];
+      for (const [label, url, status] of personal) {
+        await open(page, url, status);
+        found.push(...(await scan(page, `admin ${label}`)));
+      }
+      await admin.context.close();
+
+      const staff = await newContext(browser, screen.viewport, 'manager@instrument.by');
+      const deskRequest = await firstLink(staff.page, '/desk/', /^\/desk\/requests\/\d+\/$/);
+      for (const [label, url] of [
+        ['desk', '/desk/'],
+        ['desk request', deskRequest],
+        ['desk orders', '/desk/orders/'],
+        ['desk announcements', '/desk/announcements/'],
+        ['desk log', '/desk/log/'],
+      ]) {
+        await open(staff.page, url!);
+        found.push(...(await scan(staff.page, `staff ${label}`)));
+      }
+      await staff.context.close();
+
+      expect(found, report(found)).toEqual([]);
+    });
+  });
+}
