@@ -62,7 +62,20 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  await analyzeIfNeverAnalyzed(client);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite runs no autovacuum daemon, so nothing ever gathers planner statistics: a catalogue that was
+ * never analyzed is planned with default guesses (at 100,000 products a product page's similar-products
+ * query chose a 180,000-row bitmap scan). The seed CLI analyzes what it writes; a database with
+ * products that was never analyzed (seeded by an older version, or filled another way) is analyzed here,
+ * once (about 3 s at 100,000 products).
+ */
+async function analyzeIfNeverAnalyzed(client: { query: (q: string) => Promise<{ rows: unknown[] }> }): Promise<void> {
+  const { rows } = await client.query(`SELECT 1 FROM pg_class WHERE relname = 'products' AND relkind = 'r' AND reltuples < 0 AND EXISTS (SELECT 1 FROM products)`);
+  if (rows.length) await client.query('ANALYZE');
 }
 
 type Global = typeof globalThis & { __storeDb?: Promise<DbHandle> };
