@@ -2,9 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../stores/search';
 import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../config/constants';
+import { SEARCH_OVERLAY_LABELS } from '../i18n/ru-header';
 
 type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
-type Props = { labels: Labels; inputId: string };
+/** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
+type Props = { labels?: Labels; inputId: string };
 
 type Option = { id: string; group: 'history' | 'sts' | 'categories' | 'brands' | 'products'; label: string; href: string; query: string };
 
@@ -15,7 +17,7 @@ const price = (n: number) => `${n.toLocaleString('ru-BY', { minimumFractionDigit
  * once hydrated, focusing its field opens this ARIA combobox: results after a 500 ms pause,
  * ↑ ↓ to move, Enter to open, Esc to close, history when the field is empty.
  */
-export default function SearchOverlay({ labels, inputId }: Props) {
+export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [data, setData] = useState<SearchHeaderData | null>(null);
