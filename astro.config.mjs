@@ -2,6 +2,9 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { sourceDates } from './scripts/source-dates.mjs';
 
 /**
@@ -22,6 +25,39 @@ const islandStylesInHead = {
     return next;
   },
 };
+/**
+ * Astro also inlines its island runtime — the <astro-island> element, 4.4 KB — into every page that has
+ * an island, which is every page: the same bytes in every HTML response, never cached by the browser.
+ * In a build it becomes one immutable file instead (dist/client/_astro/astro-island.<hash>.js, written
+ * when the build is done, precompressed like every asset), loaded as a module script: deferred, so it
+ * defines the element once the page is parsed and the islands then start as before (the directive
+ * scripts, a few hundred bytes, stay inline). `astro dev` keeps the inline copy.
+ * docs/decisions/0052-listing-page-size.md.
+ */
+const ISLAND_FILE = `_astro/astro-island.${createHash('sha256').update(islandScript).digest('base64url').slice(0, 10)}.js`;
+/** @type {NonNullable<NonNullable<import('astro').AstroUserConfig['vite']>['plugins']>[number]} */
+const islandRuntimeFile = {
+  name: 'island-runtime-file',
+  enforce: 'pre',
+  apply: 'build',
+  /** @param {string} code @param {string} id */
+  transform(code, id) {
+    if (!id.includes('astro/dist/runtime/server/scripts')) return null;
+    const inline = '<script>${process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>';
+    const next = code.replace(inline, `<script type="module" src="/${ISLAND_FILE}"></script>`);
+    if (next === code) throw new Error('island-runtime-file: Astro runtime changed, update the plugin');
+    return next;
+  },
+};
+/** @type {import('astro').AstroIntegration} */
+const islandRuntimeFileWriter = {
+  name: 'island-runtime-file',
+  hooks: {
+    'astro:build:done': ({ dir }) => {
+      fs.writeFileSync(new URL(ISLAND_FILE, dir), islandScript);
+    },
+  },
+};
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
 
 export default defineConfig({
@@ -30,7 +66,7 @@ export default defineConfig({
   trailingSlash: 'always',
   adapter: node({ mode: 'standalone' }),
   // React 19 islands (docs/decisions/0050-react-runtime.md): hydrated late, one shared runtime chunk.
-  integrations: [react()],
+  integrations: [react(), islandRuntimeFileWriter],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // One stylesheet per set of pages, immutable and cached by the browser: 20 KB less HTML on every page.
   build: { inlineStylesheets: 'never' },
@@ -48,7 +84,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [islandStylesInHead, sourceDates()],
+    plugins: [islandStylesInHead, islandRuntimeFile, sourceDates()],
     // PGlite ships its own wasm/data files and must not be pre-bundled.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'nodemailer'] },

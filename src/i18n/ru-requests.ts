@@ -106,7 +106,6 @@ export const requestsDict = {
   NOTIF_OPEN: 'Подробнее',
   NOTIF_UNTIL: 'до',
   NOTIF_NEW: 'новое',
-  NOTIF_BADGE: 'Уведомления',
   NOTIF_DONE_READ: 'Отмечено прочитанным',
   NOTIF_DONE_DELETE: 'Уведомление удалено',
   NOTIF_DONE_CLEAR: 'Все уведомления удалены',

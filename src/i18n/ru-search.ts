@@ -26,34 +26,5 @@ export const searchDict = {
   SEARCH_SORT_PRICE_DESC: 'Сначала дорогие',
   SEARCH_SORT_NEW: 'Сначала новые',
   SEARCH_PAGES: 'Страницы результатов',
-  SEARCH_OVERLAY_CATEGORIES: 'Категории',
-  SEARCH_OVERLAY_BRANDS: 'Бренды',
-  SEARCH_OVERLAY_PRODUCTS: 'Товары',
-  SEARCH_OVERLAY_STS: 'Часто ищут',
-  SEARCH_OVERLAY_HISTORY: 'Вы искали',
-  SEARCH_OVERLAY_CLEAR: 'Очистить',
-  SEARCH_OVERLAY_CLOSE: 'Закрыть',
-  SEARCH_OVERLAY_ALL: 'Все результаты',
-  SEARCH_OVERLAY_NOTHING: 'Ничего не нашлось. Нажмите Enter, чтобы поискать по всему каталогу.',
-  SEARCH_OVERLAY_ERROR: 'Поиск временно недоступен. Нажмите Enter, чтобы открыть страницу результатов.',
-  SEARCH_OVERLAY_LOADING: 'Ищем…',
-  SEARCH_ARTICLE: 'Арт.',
+  // The overlay's texts (SEARCH_OVERLAY_*, SEARCH_ARTICLE) live in ru-header.ts: its island imports them.
 } as const;
-
-/** The overlay island's texts, resolved on the server and passed as props. */
-export const searchOverlayLabels = (t: (code: string) => string) => ({
-  title: t('SEARCH'),
-  placeholder: t('SEARCH_PLACEHOLDER'),
-  categories: t('SEARCH_OVERLAY_CATEGORIES'),
-  brands: t('SEARCH_OVERLAY_BRANDS'),
-  products: t('SEARCH_OVERLAY_PRODUCTS'),
-  sts: t('SEARCH_OVERLAY_STS'),
-  history: t('SEARCH_OVERLAY_HISTORY'),
-  clear: t('SEARCH_OVERLAY_CLEAR'),
-  close: t('SEARCH_OVERLAY_CLOSE'),
-  all: t('SEARCH_OVERLAY_ALL'),
-  nothing: t('SEARCH_OVERLAY_NOTHING'),
-  error: t('SEARCH_OVERLAY_ERROR'),
-  loading: t('SEARCH_OVERLAY_LOADING'),
-  article: t('SEARCH_ARTICLE'),
-});

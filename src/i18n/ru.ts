@@ -8,6 +8,8 @@
 import { catalogDict } from './ru-catalog';
 import { basketDict } from './ru-basket';
 import { searchDict } from './ru-search';
+import { headerDict } from './ru-header';
+import { formsDict } from './ru-forms';
 import { contentDict } from './ru-content';
 import { companyDict } from './ru-company';
 import { requestsDict } from './ru-requests';
@@ -26,14 +28,7 @@ const common = {
   SUPPORT_PHONE_LABEL: 'Единый номер',
   CATALOG: 'Каталог',
   CATALOG_ALL: 'Весь каталог',
-  SEARCH: 'Поиск',
-  SEARCH_PLACEHOLDER: 'Поиск по названию или артикулу',
-  BASKET: 'Корзина',
-  COMPARE: 'Сравнение',
-  FAVORITES: 'Избранное',
-  LOGIN: 'Войти',
   LOGOUT: 'Выйти',
-  PERSONAL: 'Кабинет',
   PERSONAL_AREA: 'Личный кабинет',
   HOME: 'Главная',
   MENU: 'Меню',
@@ -151,6 +146,6 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict } as const;
+export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict } as const;
 
 export type DictKey = keyof typeof ru;

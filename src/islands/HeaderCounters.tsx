@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useClientStore } from '../stores/hooks';
 import { $counts, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../stores/header';
+import { HEADER_COUNTER_LABELS } from '../i18n/ru-header';
 
-type Props = { labels: { basket: string; compare: string; favorites: string; login: string; personal: string; notifications: string } };
+/** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
+type Props = { labels?: { basket: string; compare: string; favorites: string; login: string; personal: string; notifications: string } };
 
 /** `icon` names a symbol of components/IconSprite.astro. */
 function Counter({ href, label, count, icon }: { href: string; label: string; count: number; icon: 'user' | 'bell' | 'compare' | 'heart' | 'basket' }) {
@@ -19,7 +21,7 @@ function Counter({ href, label, count, icon }: { href: string; label: string; co
 
 
 /** Header counters and the account link; server-rendered at zero, filled from api/header/. */
-export default function HeaderCounters({ labels }: Props) {
+export default function HeaderCounters({ labels = HEADER_COUNTER_LABELS }: Props) {
   const counts = useClientStore($counts, { basket: 0, compare: 0, favorites: 0 });
   const user = useClientStore($headerUser, null);
   const unread = useClientStore($unreadNotifications, 0);

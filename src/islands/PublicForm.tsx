@@ -5,6 +5,7 @@
  * the form's endpoint and shows the server's Russian field errors under each field.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_TEXTS } from '../i18n/ru-forms';
 
 export type FieldDef = {
   name: string;
@@ -22,7 +23,8 @@ export type FieldDef = {
 };
 
 type Texts = { send: string; sending: string; errors: string; failed: string; optional: string; done?: string };
-type Props = { id: string; endpoint: string; fields: FieldDef[]; texts: Texts; hidden?: Record<string, string> };
+/** `texts`: what differs from the shared FORM_TEXTS (bundled with the island, not sent as props) — usually `done`. */
+type Props = { id: string; endpoint: string; fields: FieldDef[]; texts?: Partial<Texts>; hidden?: Record<string, string> };
 type ApiError = { code: number; message: string; field?: string };
 type Challenge = { provider: 'altcha'; challenge: unknown } | { provider: 'recaptcha'; siteKey: string };
 
@@ -61,7 +63,8 @@ async function solveCaptcha(): Promise<string> {
   return solve(c.challenge);
 }
 
-export default function PublicForm({ id, endpoint, fields, texts, hidden = {} }: Props) {
+export default function PublicForm({ id, endpoint, fields, texts: own, hidden = {} }: Props) {
+  const texts: Texts = { ...FORM_TEXTS, ...own };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState('');
   const [busy, setBusy] = useState(false);

@@ -3,9 +3,11 @@ import { useStore } from '@nanostores/react';
 import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../stores/search';
 import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../config/constants';
 import { enhanceCatalogMenu, revealFocus, tabbableBefore } from './header-keys';
+import { SEARCH_OVERLAY_LABELS } from '../i18n/ru-header';
 
 type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
-type Props = { labels: Labels; inputId: string };
+/** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
+type Props = { labels?: Labels; inputId: string };
 
 type Option = { id: string; group: 'history' | 'sts' | 'categories' | 'brands' | 'products'; label: string; href: string; query: string };
 
@@ -22,7 +24,7 @@ const price = (n: number) => `${n.toLocaleString('ru-BY', { minimumFractionDigit
  * header field; any other way focus leaves it closes it too. The island also gives the header's
  * catalogue menu its keys and keeps focused elements in view (header-keys.ts).
  */
-export default function SearchOverlay({ labels, inputId }: Props) {
+export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [data, setData] = useState<SearchHeaderData | null>(null);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Visitor } from '../helpers/http';
 import { createTestDb, type TestDb } from '../helpers/db';
+import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { SELLER } from '../../src/config/seller';
 import { branches, brands, productImages, products, sections, stocks } from '../../src/server/db/schema';
 import { CATALOG_EPOCH } from '../../src/server/seed/generate';
@@ -77,11 +78,55 @@ describe('what a shopper sees', () => {
     expect(await page('/')).toMatch(/<b>Элек\u00adтро/);
   });
 
-  it('pages stay light: a product page under 45 KB, a listing under 60 KB of HTML', async () => {
-    const leaf = top.SUB_SECTIONS[0]!.SUB_SECTIONS[0]!.URL;
-    expect(Buffer.byteLength(await page(product.url))).toBeLessThanOrEqual(45 * 1024);
-    expect(Buffer.byteLength(await page(leaf))).toBeLessThanOrEqual(60 * 1024);
-  });
+});
+
+/**
+ * Issue 9's page weights, for every page and not a sample: at the demo's 2,000 products, no product
+ * page has more than 45,000 bytes of HTML and no level-3 listing more than 60,000
+ * (docs/decisions/0052-listing-page-size.md). The heaviest product pages are cordless tools with
+ * seven consumables, four similar products, three kits and media; the test names the worst one.
+ */
+describe('page weight over the whole 2,000-product demo', () => {
+  const PRODUCT_MAX = 45_000;
+  const LISTING_MAX = 60_000;
+  let srv: OwnServer;
+  beforeAll(async () => {
+    srv = await startOwnServer({ products: 2000 });
+  }, 300_000);
+  afterAll(async () => srv?.stop());
+
+  /** Raw HTML bytes of every URL (four at a time), heaviest first. */
+  async function weigh(urls: string[]): Promise<{ url: string; bytes: number }[]> {
+    const out: { url: string; bytes: number }[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        const res = await fetch(srv.base + url);
+        expect(res.status, url).toBe(200);
+        out.push({ url, bytes: (await res.arrayBuffer()).byteLength });
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return out.sort((a, b) => b.bytes - a.bytes);
+  }
+
+  it('every product page ≤ 45,000 bytes of HTML', async () => {
+    const xml = await (await fetch(`${srv.base}/sitemap-products-1.xml`)).text();
+    const urls = locs(xml).map((u) => u.path);
+    expect(urls.length).toBe(2000);
+    const pages = await weigh(urls);
+    expect(pages[0]!.bytes, `heaviest: ${pages[0]!.url}`).toBeLessThanOrEqual(PRODUCT_MAX);
+  }, 600_000);
+
+  it('every level-3 listing ≤ 60,000 bytes of HTML', async () => {
+    const tree = (await (await fetch(`${srv.base}/web/section/list/`)).json()).data as Record<string, { SUB_SECTIONS?: { SUB_SECTIONS: { URL: string }[] }[] }>;
+    // The list also carries the catalogue BANNER beside the first-level sections.
+    const urls = Object.values(tree).flatMap((t) => (t.SUB_SECTIONS ?? []).flatMap((s) => s.SUB_SECTIONS.map((l) => l.URL)));
+    expect(urls.length).toBeGreaterThan(40);
+    const pages = await weigh(urls);
+    expect(pages[0]!.bytes, `heaviest: ${pages[0]!.url}`).toBeLessThanOrEqual(LISTING_MAX);
+  }, 300_000);
 });
 
 describe('sitemap', () => {

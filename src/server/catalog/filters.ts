@@ -13,7 +13,7 @@ export const SORTS = ['popular', 'price_asc', 'price_desc', 'new', 'name'] as co
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'popular';
 
-/** 20 cards: ten rows on a phone, five on a desktop — and a page that stays light on a cheap phone (decisions/0051). */
+/** 20 cards: ten rows on a phone, five on a desktop — and a page that stays light on a cheap phone (decisions/0052). */
 export const PAGE_SIZES = [20, 40, 80] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@
  * similar products, FAQ, media; and the two things a visitor can send about it (a question,
  * a price request).
  */
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
@@ -120,14 +120,25 @@ export async function lineCards(db: Db, pricing: Pricing | null, lineCode: strin
   return productCards(db, pricing, { where: eq(products.lineCode, lineCode), order: [asc(products.price), asc(products.id)], limit: 20 });
 }
 
-/** Same section, other lines, nearest in price; the popular ones first among equals. */
+/**
+ * Same section, other lines, nearest in price (within −40 % … +60 %); the popular ones first among
+ * equals. Read as two short walks of the (section_id, price) index outwards from the product's
+ * price — the nearest `limit` above and below, each with its ties (FETCH … WITH TIES keeps every row
+ * priced like the last one, so the final order is exactly that of the whole window) — instead of
+ * fetching and sorting the whole price window: at 100,000 products a window holds ~800 rows, and
+ * that scan was most of an uncached product page's time.
+ */
 export async function similarCards(db: Db, pricing: Pricing | null, p: { id: number; sectionId: number; lineCode: string | null; price: number }, limit = 8): Promise<ProductCard[]> {
   const notSameLine = p.lineCode ? sql`(${products.lineCode} IS NULL OR ${products.lineCode} <> ${p.lineCode})` : sql`TRUE`;
-  return productCards(db, pricing, {
-    where: and(eq(products.sectionId, p.sectionId), ne(products.id, p.id), notSameLine, sql`${products.price} BETWEEN ${p.price * 0.6} AND ${p.price * 1.6}`),
-    order: [sql`abs(${products.price} - ${p.price})`, desc(products.popularity), asc(products.id)],
-    limit,
-  });
+  const base = sql`${products.active} AND ${products.sectionId} = ${p.sectionId} AND ${products.id} <> ${p.id} AND ${notSameLine}`;
+  const side = (range: SQL, dir: SQL) =>
+    sql`(SELECT ${products.id} AS id, ${products.price} AS price, ${products.popularity} AS popularity FROM ${products} WHERE ${base} AND ${range} ORDER BY ${products.price} ${dir} FETCH FIRST ${limit} ROWS WITH TIES)`;
+  const near = sql`SELECT id FROM (
+      ${side(sql`${products.price} >= ${p.price} AND ${products.price} <= ${p.price * 1.6}`, sql`ASC`)}
+      UNION ALL
+      ${side(sql`${products.price} < ${p.price} AND ${products.price} >= ${p.price * 0.6}`, sql`DESC`)}
+    ) near`;
+  return productCards(db, pricing, { where: sql`${products.id} IN (${near})`, order: [sql`abs(${products.price} - ${p.price})`, desc(products.popularity), asc(products.id)], limit });
 }
 
 /** Similar products the product page (and its call) shows: a row on a desktop, two on a phone. */
@@ -141,24 +152,29 @@ export async function expendableCards(db: Db, pricing: Pricing | null, productId
     eq(productExpendables.productId, productId),
     opts.sectionId ? sql`${productExpendables.materialId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.sectionId} = ${opts.sectionId} AND ${products.active})` : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(productExpendables)
-      .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(asc(productExpendables.sort), asc(productExpendables.materialId))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db
-      .select({ n: count() })
-      .from(productExpendables)
-      .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
-      .where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return { items: items.map((r) => toCard(r, pricing)), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
+  // The page and the total in one statement (count(*) OVER () is taken before LIMIT); only a page past
+  // the end, which has no rows to carry it, asks for the total separately.
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(productExpendables)
+    .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(where)
+    .orderBy(asc(productExpendables.sort), asc(productExpendables.materialId))
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const n = rows.length
+    ? rows[0]!.total
+    : opts.page === 1
+      ? 0
+      : ((
+          await db
+            .select({ n: count() })
+            .from(productExpendables)
+            .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
+            .where(where)
+        )[0]?.n ?? 0);
+  return { items: rows.map((r) => toCard(r, pricing)), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
 }
 
 /** Sections the consumables of a product come from (the tabs of the consumables block). */

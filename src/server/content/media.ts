@@ -56,9 +56,15 @@ export async function mediaDetail(db: Db, pricing: Pricing | null, code: string)
   return { ...toMediaItem(e), html: e.rendered?.html ?? '', products: await referencedProducts(db, pricing, e.data.products), entry: e };
 }
 
-/** POST /api/media/product/: the materials and videos that mention a product. Null when the product is unknown. */
-export async function mediaForProduct(db: Db, productId: number): Promise<MediaItem[] | null> {
-  const [[p], tree] = await Promise.all([db.select({ article: products.article, sectionId: products.sectionId }).from(products).where(eq(products.id, productId)).limit(1), cachedSectionTree(db)]);
+/**
+ * POST /api/media/product/: the materials and videos that mention a product. Null when the product is
+ * unknown. `known`: its article and section when the caller has them already (the product page).
+ */
+export async function mediaForProduct(db: Db, productId: number, known?: { article: string; sectionId: number }): Promise<MediaItem[] | null> {
+  const [[p], tree] = await Promise.all([
+    known ? [known] : db.select({ article: products.article, sectionId: products.sectionId }).from(products).where(eq(products.id, productId)).limit(1),
+    cachedSectionTree(db),
+  ]);
   if (!p) return null;
   const node = tree.byId.get(p.sectionId);
   const ref = { article: p.article, sectionCodes: node ? sectionPath(tree, node).map((n) => n.code) : [] };

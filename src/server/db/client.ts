@@ -60,9 +60,66 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   const dataDir = opts.dataDir ?? defaultDataDir();
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  keepDrizzleParsersInstalled(client as unknown as ParsingClient);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  await analyzeIfNeverAnalyzed(client);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unknown>;
+type Querying = { query: (q: string, params?: unknown[], opts?: QueryOptions) => Promise<unknown> };
+type ParsingClient = Querying & { parsers: Record<number, unknown>; transaction: <T>(fn: (tx: Querying) => Promise<T>) => Promise<T> };
+
+/** Types drizzle-orm reads as text and converts itself: timestamp, timestamptz, interval, date, numeric[] and their arrays. */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+
+/**
+ * drizzle-orm passes those nine parsers with every PGlite query, and PGlite merges them into its own
+ * table of ~370 parsers by copying the whole table, once per query: about half a millisecond each on a
+ * shared core, six times for an uncached product page. They are installed in PGlite's table instead,
+ * and a query whose options carry only them runs without the copy (the table is checked first: PGlite
+ * rewrites array parsers when it refreshes its array types). Results are parsed exactly as before.
+ */
+function keepDrizzleParsersInstalled(client: ParsingClient): void {
+  const install = () => {
+    for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
+  };
+  install();
+  const onlyDrizzle = (parsers: Record<number, unknown>) => {
+    for (const key in parsers) if (!DRIZZLE_TEXT_TYPES.includes(Number(key))) return false;
+    return true;
+  };
+  const lean = (opts?: QueryOptions): QueryOptions | undefined => {
+    if (!opts?.parsers || !onlyDrizzle(opts.parsers)) return opts;
+    if (DRIZZLE_TEXT_TYPES.some((oid) => client.parsers[oid] !== asText)) install();
+    const { parsers: _drop, ...rest } = opts;
+    return rest;
+  };
+  const wrap = (target: Querying) => {
+    const query = target.query.bind(target);
+    target.query = (q, params, opts) => query(q, params, lean(opts));
+  };
+  wrap(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      wrap(tx);
+      return fn(tx);
+    });
+}
+
+/**
+ * PGlite runs no autovacuum daemon, so nothing ever gathers planner statistics: a catalogue that was
+ * never analyzed is planned with default guesses (at 100,000 products a product page's similar-products
+ * query chose a 180,000-row bitmap scan). The seed CLI analyzes what it writes; a database with
+ * products that was never analyzed (seeded by an older version, or filled another way) is analyzed here,
+ * once (about 3 s at 100,000 products).
+ */
+async function analyzeIfNeverAnalyzed(client: { query: (q: string) => Promise<{ rows: unknown[] }> }): Promise<void> {
+  const { rows } = await client.query(`SELECT 1 FROM pg_class WHERE relname = 'products' AND relkind = 'r' AND reltuples < 0 AND EXISTS (SELECT 1 FROM products)`);
+  if (rows.length) await client.query('ANALYZE');
 }
 
 type Global = typeof globalThis & { __storeDb?: Promise<DbHandle> };

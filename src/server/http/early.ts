@@ -22,6 +22,8 @@ const isCall = (url: string) => /^\/(api|web)\//.test(url);
 export function malformedUrl(url: string): boolean {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
+  // Without a '%' nothing can be badly encoded, and decoding changes nothing (the common case: no decoding work).
+  if (!url.includes('%')) return /[\u0000-\u001f\u007f]/.test(path);
   try {
     decodeURIComponent(url.replace(/\+/g, ' '));
     return /[\u0000-\u001f\u007f]/.test(decodeURIComponent(path));
@@ -32,6 +34,7 @@ export function malformedUrl(url: string): boolean {
 
 /** The URL with encoded NUL bytes removed from its query string: a NUL is no character anyone typed, and PostgreSQL refuses it. */
 export function withoutQueryNul(url: string): string {
+  if (!url.includes('%')) return url;
   const q = url.indexOf('?');
   return q < 0 || !/%00/i.test(url.slice(q)) ? url : url.slice(0, q) + url.slice(q).replace(/%00/gi, '');
 }
@@ -98,6 +101,9 @@ const LINGER = { ms: 3_000, bytes: 16 * 1024 * 1024 };
  * has unread data sends a TCP reset, and the client would lose the Russian answer it was sent.
  */
 export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  // No Content-Length and no Transfer-Encoding (every GET and HEAD a browser sends): no body, nothing to drain.
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return;
   res.once('finish', () => {
     if (req.complete || req.destroyed) return;
     let drained = 0;

@@ -113,8 +113,10 @@ export const products = pgTable(
     index('products_section_created_idx').on(t.sectionId, t.createdAt),
     index('products_brand_idx').on(t.brandId, t.popularity),
     index('products_line_idx').on(t.lineCode),
-    index('products_hit_idx').on(t.isHit).where(sql`${t.isHit}`),
-    index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
+    // Hits and novelties in the order the home page and their listings read them (ORDER BY … LIMIT 8 walks
+    // the index instead of sorting every hit: at 100,000 products 13,000 hits took 130 ms on the home page).
+    index('products_hits_popular_idx').on(t.popularity.desc().nullsFirst(), t.id).where(sql`${t.isHit}`),
+    index('products_new_created_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isNew}`),
   ],
 );
 
