@@ -56,7 +56,8 @@ describe('publishing a promotion as docs/CONTENT.md describes', () => {
       ].join('\n'),
     );
 
-    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: copy, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    // As `npm run build` runs it: vitest's NODE_ENV=test would compile JSX for React's development runtime.
+    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: copy, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' } });
     expect(build.status, build.stderr + build.stdout).toBe(0);
 
     const port = await freePort();
@@ -72,6 +73,10 @@ describe('publishing a promotion as docs/CONTENT.md describes', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     const base = `http://127.0.0.1:${port}`;
+    // A failed call names its address and brings the server's log, not only "fetch failed".
+    const fetch = (url: string) => globalThis.fetch(url).catch((e: Error) => {
+      throw new Error(`${url}: ${e.message} (${String((e as { cause?: unknown }).cause)})\n${log}`);
+    });
 
     const list = await (await fetch(`${base}/web/actions/`)).json();
     expect(list.data.items.map((p: { code: string }) => p.code)).toContain(code);
