@@ -162,6 +162,17 @@ describe('page cache pieces', () => {
     expect(store.invalidate(['t'])).toBe(4);
     expect(store.snapshot().entries).toBe(0);
   });
+  it('never evicts a page that is hit all the time, though it does not reorder on every hit', () => {
+    const store = new PageStore(10 * 900);
+    const entry = (key: string) => ({ key, etag: '', tags: [], expiresAt: Date.now() + 60_000, bytes: 900, identity: { body: Buffer.alloc(0), headers: {} }, br: { body: Buffer.alloc(0), headers: {} }, gzip: { body: Buffer.alloc(0), headers: {} }, notModified: {} });
+    store.set(entry('hot'));
+    for (let i = 0; i < 200; i++) {
+      store.set(entry(`cold-${i}`));
+      expect(store.get('hot'), `after ${i} other pages`).toBeDefined();
+    }
+    expect(store.snapshot().entries).toBe(10);
+    expect(store.get('cold-0')).toBeUndefined();
+  });
 });
 
 describe('sitemap XML', () => {

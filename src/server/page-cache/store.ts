@@ -20,6 +20,8 @@ export type Entry = {
   /** Headers of a 304 answer. */
   notModified: Record<string, string | number>;
   bytes: number;
+  /** The store's move count when the entry last went to the young end (PageStore.get). */
+  touched?: number;
 };
 
 export type Stats = { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; stores: number; evictions: number; invalidations: number };
@@ -28,6 +30,8 @@ export class PageStore {
   private entries = new Map<string, Entry>();
   private byTag = new Map<string, Set<string>>();
   private bytes = 0;
+  /** Counts moves to the young end of the LRU order. */
+  private moves = 0;
   readonly stats: Omit<Stats, 'entries' | 'bytes' | 'maxBytes'> = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
   readonly maxBytes: number;
@@ -44,9 +48,15 @@ export class PageStore {
       this.remove(e);
       return undefined;
     }
-    // Map keeps insertion order: re-inserting makes it the most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, e);
+    // Map keeps insertion order, evictions take the oldest first, and re-inserting makes an entry the
+    // youngest. An entry is moved only once it has drifted into the older half of the order: a page
+    // that is hit all the time is not deleted and re-inserted on every hit (which also keeps the Map
+    // from rehashing its table over and over), and can still never reach the eviction end unused.
+    if (this.moves - (e.touched ?? 0) > this.entries.size >> 1) {
+      this.entries.delete(key);
+      this.entries.set(key, e);
+      e.touched = ++this.moves;
+    }
     return e;
   }
 
@@ -55,6 +65,7 @@ export class PageStore {
     const old = this.entries.get(entry.key);
     if (old) this.remove(old);
     this.entries.set(entry.key, entry);
+    entry.touched = ++this.moves;
     this.bytes += entry.bytes;
     for (const tag of entry.tags) {
       let keys = this.byTag.get(tag);
