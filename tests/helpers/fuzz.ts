@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { rng } from '../../src/server/seed/generate';
 
 export type Route = {
   /** URL path with every parameter filled by a plausible value, e.g. `/web/brands/makita/`. */
@@ -64,17 +65,10 @@ export function listRoutes(root: string): Route[] {
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** mulberry32: the same calls on every run, so a failure can be replayed. */
+/** The seed generator's mulberry32: the same calls on every run, so a failure can be replayed. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!, int: (n: number) => Math.floor(next() * n) };
+  const r = rng(seed);
+  return { next: r.next, pick: r.pick, int: (n: number) => Math.floor(r.next() * n) };
 }
 
 const LONG = 'Ж'.repeat(60_000);
