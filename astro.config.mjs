@@ -60,13 +60,24 @@ const islandRuntimeFileWriter = {
 };
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
 
+/** `client:demand`: the storefront's islands hydrate when first needed (src/directives/demand.ts, decision 0053). */
+/** @type {import('astro').AstroIntegration} */
+const clientDemand = {
+  name: 'client-demand',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'demand', entrypoint: new URL('./src/directives/demand.ts', import.meta.url).pathname });
+    },
+  },
+};
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'server',
   trailingSlash: 'always',
   adapter: node({ mode: 'standalone' }),
   // React 19 islands (docs/decisions/0050-react-runtime.md): hydrated late, one shared runtime chunk.
-  integrations: [react(), islandRuntimeFileWriter],
+  integrations: [react(), islandRuntimeFileWriter, clientDemand],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // One stylesheet per set of pages, immutable and cached by the browser: 20 KB less HTML on every page.
   build: { inlineStylesheets: 'never' },

@@ -9,6 +9,10 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
+import { useIslandReady } from './shared/ready';
+
+/** How the page mounts this island: `client:demand={CARD_ACTIONS_DEMAND}` (src/directives/demand.ts). */
+export const CARD_ACTIONS_DEMAND = { island: 'card-actions', hold: '[data-actions] button[data-act]' };
 
 const blocks = () => document.querySelectorAll<HTMLElement>('[data-actions]');
 
@@ -88,6 +92,7 @@ export default function CardActionsController() {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, []);
+  useIslandReady(CARD_ACTIONS_DEMAND.island);
 
   return null;
 }

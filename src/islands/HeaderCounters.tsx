@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useClientStore } from '../stores/hooks';
-import { $counts, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../stores/header';
+import { $counts, $headerLoaded, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../stores/header';
 import { HEADER_COUNTER_LABELS } from '../i18n/ru-header';
 
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
@@ -27,7 +27,8 @@ export default function HeaderCounters({ labels = HEADER_COUNTER_LABELS }: Props
   const unread = useClientStore($unreadNotifications, 0);
   useEffect(() => {
     startHeaderSync();
-    void loadHeader();
+    // header-boot.ts has usually fetched it already (that is often why this island hydrated).
+    if (!$headerLoaded.get()) void loadHeader();
   }, []);
   // Only a signed-in visitor has notifications (a guest would get 101); asked once per sign-in, not per header refresh.
   const signedIn = user !== null;

@@ -60,6 +60,8 @@ export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId 
     field.addEventListener('input', openFrom);
     field.addEventListener('keydown', onKey);
     field.form?.setAttribute('data-enhanced', '');
+    // Hydrated by the tap or Tab that focused the field (client:demand): open as its focus would have.
+    if (document.activeElement === field) openFrom();
     return () => {
       stopMenu();
       stopReveal();

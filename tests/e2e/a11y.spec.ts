@@ -47,8 +47,9 @@ async function open(page: Page, url: string, status = 200): Promise<void> {
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  // client:visible islands inside closed <details> (a product's forms) wait for their opening.
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), null, { timeout: 15_000 });
+  // client:visible islands inside closed <details> (a product's forms) wait for their opening;
+  // client:demand ones until the page is used or has something to show (a guest's first view is checked as is).
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="demand"])'), null, { timeout: 15_000 });
   await page.waitForLoadState('networkidle');
 }
 

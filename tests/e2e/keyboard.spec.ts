@@ -103,7 +103,8 @@ async function follow(page: Page, url: RegExp, key = 'Enter') {
   await ready(page);
 }
 
-const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
+/** client:demand islands hydrate on the first key (decision 0053): the first Tab is the keyboard user's first use. */
+const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="demand"])'));
 
 /** Product page → «В корзину» → basket → checkout → a pickup order placed as a guest. */
 async function buyAndCheckOut(page: Page) {

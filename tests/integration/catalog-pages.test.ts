@@ -133,7 +133,7 @@ describe('product page', () => {
     // Availability per branch, properties, the buttons island, the print version.
     expect(page).toContain('Наличие в филиалах');
     expect(page).toContain('Характеристики');
-    expect(page).toMatch(/<astro-island[^>]*component-export="default"[^>]*client="idle"/);
+    expect(page).toMatch(/<astro-island[^>]*component-export="default"[^>]*client="demand"/);
     expect(page).toContain(`/print-detail/?code=${product.code}`);
   });
 

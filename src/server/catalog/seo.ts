@@ -49,7 +49,7 @@ export function itemListLd(items: ProductCard[], site: URL, offset: number, name
 }
 
 export function organizationLd(site: URL) {
-  return { '@type': 'Organization', name: t('SITE_NAME'), url: site.href, logo: abs('/favicon.svg', site) };
+  return { '@type': 'Organization', name: t('SITE_NAME'), url: site.href, logo: abs('/apple-touch-icon.png', site) };
 }
 
 /** The retail offer is what search engines see; a contractor's own price is never published. */

@@ -1,0 +1,78 @@
+/**
+ * `client:demand` — hydrate an island when the page needs it, not on every page view
+ * (docs/decisions/0053-hydrate-on-demand.md).
+ *
+ * The storefront's own islands (header counters, search overlay, card buttons) render nothing a
+ * first-time visitor with an empty basket does not already see in the server's HTML. For that
+ * visitor, loading React on every page view cost a cheap phone a long task for nothing. The island
+ * now hydrates on the first sign that it is needed:
+ * - the visitor starts using the page: a touch, a press, a key, focus moving, a pointer over it;
+ * - or the header state says there is something to show: header-boot.ts fetches api/header/ and
+ *   announces `store:demand` (and sets `window.__storeDemand`) when the lists are not empty or
+ *   someone is signed in.
+ * With a value `{ island, hold }`, a click on an element matching `hold` (a CSS selector: the
+ * island's own controls) made before the island is ready is held and replayed once the island says
+ * it is ready (`island:ready` with detail `island`, see islands/shared/ready.ts), so the first tap
+ * on «В корзину» is never lost.
+ */
+import type { ClientDirective } from 'astro';
+
+const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
+/** Held clicks pass through if the island is not ready by then (a failed load must not swallow taps). */
+const HOLD_MS = 8000;
+
+export type DemandOptions = { island: string; hold: string };
+
+const demand: ClientDirective = (load, opts) => {
+  const value = opts.value as Partial<DemandOptions> | boolean | string | undefined;
+  const selector = typeof value === 'object' && value?.hold ? value.hold : '';
+  const island = typeof value === 'object' ? value?.island : undefined;
+  let started = false;
+  let holding = false;
+  const held: HTMLElement[] = [];
+
+  const onClick = (event: Event) => {
+    if (!holding || !selector) return;
+    const target = (event.target as Element | null)?.closest?.<HTMLElement>(selector);
+    if (!target) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(target)) held.push(target);
+  };
+  const release = () => {
+    if (!holding) return;
+    holding = false;
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('island:ready', onReady);
+    for (const target of held.splice(0)) if (target.isConnected) target.click();
+  };
+  const onReady = (event: Event) => {
+    if ((event as CustomEvent<string>).detail === island) release();
+  };
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const type of STARTERS) document.removeEventListener(type, start, true);
+    window.removeEventListener('store:demand', start);
+    if (selector) {
+      holding = true;
+      document.addEventListener('click', onClick, true);
+      document.addEventListener('island:ready', onReady);
+      setTimeout(release, HOLD_MS);
+    }
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+
+  if ((window as { __storeDemand?: boolean }).__storeDemand) return void start();
+  for (const type of STARTERS) document.addEventListener(type, start, { capture: true, passive: true });
+  window.addEventListener('store:demand', start);
+};
+
+export default demand;
