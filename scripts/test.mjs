@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every layer, in order — Chromium present, types, build, unit, integration (PGlite),
+ * end-to-end in Chromium, Lighthouse CI — stopping at the first layer that fails.
+ *
+ * With TEST_DATABASE_URL (a PostgreSQL server; .ci/run sets it) the integration suite runs a second
+ * time against that server, beside the end-to-end suite: e2e drives one browser and one server and
+ * leaves a core mostly idle on a two-core machine, which the PostgreSQL run uses. Lighthouse runs
+ * last and alone, because it measures time. Each layer's time is printed at the end.
+ */
+import { spawn } from 'node:child_process';
+
+const times = [];
+
+/** Runs `npm run <script>` (or a node script); lines are prefixed when two layers share the terminal. */
+function run(label, command, args, { env = {}, prefix = '' } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+      }
+    }
+    child.on('close', (code) => {
+      times.push(`${label}: ${((Date.now() - started) / 1000).toFixed(0)} s${code ? ` (exit ${code})` : ''}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function finish(code) {
+  console.log(`\ntest: ${times.join(' · ')}`);
+  process.exit(code);
+}
+
+const npm = (script) => ['npm', ['run', '--silent', script]];
+const serial = [
+  ['chromium', process.execPath, ['scripts/chromium.mjs']],
+  ['typecheck', ...npm('typecheck')],
+  ['build', ...npm('build')],
+  ['unit', ...npm('test:unit')],
+  ['integration (PGlite)', ...npm('test:integration')],
+];
+for (const [label, command, args] of serial) {
+  const code = await run(label, command, args);
+  if (code) finish(code);
+}
+
+const pg = process.env.TEST_DATABASE_URL;
+const [e2e, integrationPg] = await Promise.all([
+  run('e2e', ...npm('test:e2e')),
+  pg ? run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' }) : 0,
+]);
+if (e2e || integrationPg) finish(e2e || integrationPg);
+
+finish(await run('lighthouse', ...npm('lhci')));
