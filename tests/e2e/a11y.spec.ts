@@ -128,8 +128,9 @@ for (const screen of SCREENS) {
 
       // The open search overlay with results.
       await open(page, '/');
-      await expect(page.locator('form.search[data-enhanced]')).toBeAttached();
+      // Focus on the field hydrates the overlay (client:demand), which opens on the focused field.
       await page.locator('#q').focus();
+      await expect(page.locator('form.search[data-enhanced]')).toBeAttached();
       const box = page.getByRole('combobox', { name: 'Поиск' });
       await expect(box).toBeFocused();
       await box.pressSequentially('дрель', { delay: 20 });

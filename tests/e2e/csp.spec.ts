@@ -24,6 +24,12 @@ async function watch(context: BrowserContext): Promise<{ console: string[] }> {
   return log;
 }
 
+/** A visitor's first use of the page: the pointer moves over it. */
+async function usePage(page: Page) {
+  await page.mouse.move(20, 300);
+  await page.mouse.move(180, 400);
+}
+
 /** Opens a page, lets every island hydrate, and returns the violations it recorded. */
 async function visit(page: Page, url: string): Promise<Violation[]> {
   const res = await page.goto(url);
@@ -37,6 +43,8 @@ async function visit(page: Page, url: string): Promise<Violation[]> {
     }
     window.scrollTo(0, 0);
   });
+  // The pointer over the page hydrates the client:demand islands (decision 0053), React included.
+  await usePage(page);
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), null, { timeout: 10_000 }).catch(() => {});
   return page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);
@@ -44,6 +52,7 @@ async function visit(page: Page, url: string): Promise<Violation[]> {
 
 async function signedIn(context: BrowserContext, page: Page, email: string) {
   await page.goto('/login/');
+  await usePage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль').fill(PASSWORD);

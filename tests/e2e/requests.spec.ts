@@ -16,8 +16,9 @@ async function signIn(browser: Browser, email: string, target: string): Promise<
   const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
   const page = await context.newPage();
   await page.goto(`/login/?backurl=${encodeURIComponent(target)}`);
-  // Typing before the login island hydrates would be lost (Astro drops `ssr` once an island is live).
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  // Typing before the login island hydrates would be lost (Astro drops `ssr` once an island is live);
+  // the header's client:demand islands wait for the page's first use (decision 0053).
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="demand"])'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();

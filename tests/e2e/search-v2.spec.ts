@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 async function overlay(page: Page) {
   await page.goto('/');
-  await expect(page.locator('form.search[data-enhanced]')).toBeAttached();
+  // The tap on the field hydrates the island (client:demand), which opens on the focused field.
   await page.locator('#q').click();
+  await expect(page.locator('form.search[data-enhanced]')).toBeAttached();
   const box = page.getByRole('combobox', { name: 'Поиск' });
   await expect(box).toBeFocused();
   return box;
