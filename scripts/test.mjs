@@ -48,16 +48,23 @@ const serial = [
   ['unit', ...npm('test:unit')],
   ['integration (PGlite)', ...npm('test:integration')],
 ];
-for (const [label, command, args] of serial) {
+// TEST_FROM=e2e (or unit, integration…): start at that layer, the earlier ones already passed on this build;
+// TEST_UNTIL=e2e: stop before Lighthouse.
+const from = process.env.TEST_FROM ? serial.findIndex(([label]) => label.startsWith(process.env.TEST_FROM)) : 0;
+for (const [label, command, args] of serial.slice(from < 0 ? serial.length : from)) {
   const code = await run(label, command, args);
   if (code) finish(code);
 }
 
+// A third process (the axe scans apart, on their own server: E2E_DATA_DIR) was tried: on two cores the
+// PostgreSQL suite's timing tests then failed. Two at a time.
 const pg = process.env.TEST_DATABASE_URL;
-const [e2e, integrationPg] = await Promise.all([
+const codes = await Promise.all([
   run('e2e', ...npm('test:e2e')),
   pg ? run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' }) : 0,
 ]);
-if (e2e || integrationPg) finish(e2e || integrationPg);
+const failed = codes.find((c) => c);
+if (failed) finish(failed);
 
-finish(await run('lighthouse', ...npm('lhci')));
+if (process.env.TEST_UNTIL !== 'e2e') finish(await run('lighthouse', ...npm('lhci')));
+finish(0);

@@ -72,7 +72,8 @@ async function firstLink(page: Page, url: string, pattern: RegExp): Promise<stri
 for (const screen of SCREENS) {
   test.describe(`axe WCAG 2.2 AA at ${screen.viewport.width}×${screen.viewport.height}`, () => {
     test('a guest: storefront, content, lists, accounts, checkout, errors, overlay, menu, login dialog', async ({ browser }) => {
-      test.setTimeout(300_000);
+      // Ten minutes: on two cores these scans share the machine with the rest of e2e and the PostgreSQL suite.
+      test.setTimeout(600_000);
       const { context, page } = await newContext(browser, screen.viewport);
       const found: Found[] = [];
 
@@ -156,7 +157,8 @@ for (const screen of SCREENS) {
     });
 
     test('signed in: the personal area (contractor admin), the desk (staff), the 403 view', async ({ browser }) => {
-      test.setTimeout(300_000);
+      // Ten minutes: on two cores these scans share the machine with the rest of e2e and the PostgreSQL suite.
+      test.setTimeout(600_000);
       const found: Found[] = [];
 
       const admin = await newContext(browser, screen.viewport, 'admin@stroymontazh.by');
