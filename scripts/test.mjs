@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every layer, in order — Chromium present, types, build, unit, integration (PGlite),
- * end-to-end in Chromium, Lighthouse CI — stopping at the first layer that fails.
+ * `npm test`: every layer — Chromium present, types, build, unit, then end-to-end in Chromium beside
+ * the integration suite (PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), then
+ * Lighthouse CI — stopping after the first step that fails.
  *
- * With TEST_DATABASE_URL (a PostgreSQL server; .ci/run sets it) the integration suite runs a second
- * time against that server, beside the end-to-end suite: e2e drives one browser and one server and
- * leaves a core mostly idle on a two-core machine, which the PostgreSQL run uses. Lighthouse runs
- * last and alone, because it measures time. Each layer's time is printed at the end.
+ * e2e drives one browser and one server and leaves a core mostly idle on a two-core machine: the
+ * integration runs (PGlite, then PostgreSQL; .ci/run sets TEST_DATABASE_URL) use it, one after the
+ * other, so never more than two suites share the machine. Lighthouse runs last and alone, because it
+ * measures time. Each layer's time is printed at the end.
  */
 import { spawn } from 'node:child_process';
 
@@ -46,23 +47,25 @@ const serial = [
   ['typecheck', ...npm('typecheck')],
   ['build', ...npm('build')],
   ['unit', ...npm('test:unit')],
-  ['integration (PGlite)', ...npm('test:integration')],
 ];
-// TEST_FROM=e2e (or unit, integration…): start at that layer, the earlier ones already passed on this build;
-// TEST_UNTIL=e2e: stop before Lighthouse.
-const from = process.env.TEST_FROM ? serial.findIndex(([label]) => label.startsWith(process.env.TEST_FROM)) : 0;
+// TEST_FROM=e2e (or unit, integration…): start at that layer, the earlier ones already passed on this build
+// (TEST_FROM=e2e or integration runs both of the parallel step); TEST_UNTIL=e2e: stop before Lighthouse.
+const start = process.env.TEST_FROM ?? '';
+const from = start ? serial.findIndex(([label]) => label.startsWith(start)) : 0;
 for (const [label, command, args] of serial.slice(from < 0 ? serial.length : from)) {
   const code = await run(label, command, args);
   if (code) finish(code);
 }
 
-// A third process (the axe scans apart, on their own server: E2E_DATA_DIR) was tried: on two cores the
-// PostgreSQL suite's timing tests then failed. Two at a time.
+// Two at a time, never three: a third process (the axe scans apart, on their own server: E2E_DATA_DIR)
+// was tried, and on two cores the PostgreSQL suite's timing tests then failed.
 const pg = process.env.TEST_DATABASE_URL;
-const codes = await Promise.all([
-  run('e2e', ...npm('test:e2e')),
-  pg ? run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' }) : 0,
-]);
+async function integration() {
+  const lite = await run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
+  if (lite || !pg) return lite;
+  return run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' });
+}
+const codes = await Promise.all([run('e2e', ...npm('test:e2e')), integration()]);
 const failed = codes.find((c) => c);
 if (failed) finish(failed);
 

@@ -23,7 +23,7 @@ import type { Db } from '../../src/server/db/client';
 
 const CONTRACTOR = 'admin@stroymontazh.by';
 
-type Priced = { code: string; retail: number; contract: number };
+type Priced = { id: number; code: string; retail: number; contract: number; brandId: number; sectionId: number; active: boolean };
 /** What a product should cost: retail for everyone, contract for the contractor's company. */
 const expected = new Map<string, Priced>();
 /** The product followed through every place: most popular, a hit, in stock, with a brand discount above the general one. */
@@ -31,13 +31,19 @@ let P: { id: number; code: string; article: string; name: string; url: string; s
 /** A product with consumables (the expendables call and the basket's motivation block need one). */
 let withConsumables: { id: number; code: string };
 let branchCode: string;
+/** Section codes and names by id (the listing and search checks pick a section). */
+let sectionCodes: Map<number, string>;
+let sectionNames: Map<number, string>;
 
 /** The contract price from the rows, in kopecks: the best of the general, brand and section (with ancestors) percents. */
 async function computeExpected(db: Db) {
   const [admin] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, CONTRACTOR));
   const [company] = await db.select().from(companies).where(eq(companies.id, admin!.companyId!));
   const rules = await db.select().from(companyDiscounts).where(eq(companyDiscounts.companyId, company!.id));
-  const parent = new Map((await db.select({ id: sections.id, parentId: sections.parentId }).from(sections)).map((s) => [s.id, s.parentId]));
+  const sectionRows = await db.select({ id: sections.id, parentId: sections.parentId, code: sections.code, name: sections.name }).from(sections);
+  const parent = new Map(sectionRows.map((s) => [s.id, s.parentId]));
+  sectionCodes = new Map(sectionRows.map((s) => [s.id, s.code]));
+  sectionNames = new Map(sectionRows.map((s) => [s.id, s.name]));
   const general = Number(company!.discountPercent);
   const brandPct = (brandId: number) => Math.max(0, ...rules.filter((r) => r.brandId === brandId).map((r) => Number(r.percent)));
   const sectionPct = (sectionId: number) => {
@@ -46,10 +52,10 @@ async function computeExpected(db: Db) {
     return best;
   };
   const percentOf = (p: { brandId: number; sectionId: number }) => Math.min(100, Math.max(general, brandPct(p.brandId), sectionPct(p.sectionId)));
-  const all = await db.select({ id: products.id, code: products.code, price: products.price, brandId: products.brandId, sectionId: products.sectionId }).from(products);
+  const all = await db.select({ id: products.id, code: products.code, price: products.price, brandId: products.brandId, sectionId: products.sectionId, active: products.active }).from(products);
   for (const p of all) {
     const kopecks = Math.round(Number(p.price) * 100);
-    expected.set(p.code, { code: p.code, retail: kopecks / 100, contract: Math.round((kopecks * (100 - percentOf(p))) / 100) / 100 });
+    expected.set(p.code, { id: p.id, code: p.code, retail: kopecks / 100, contract: Math.round((kopecks * (100 - percentOf(p))) / 100) / 100, brandId: p.brandId, sectionId: p.sectionId, active: p.active });
   }
   return { general, percentOf };
 }
@@ -296,5 +302,87 @@ describe('a guest sees the retail price in the same places', () => {
   it('product page JSON-LD: the retail offer', async () => {
     const ld = ldOfType(await page(guest, P.url), 'Product');
     expect(Number(ld!.offers.price)).toBe(expected.get(P.code)!.retail);
+  });
+});
+
+// ---- filtering and sorting by price use the price the viewer sees ---------------------------------
+
+const sortedBy = (codes: string[], price: (e: Priced) => number) => codes.every((c, i) => i === 0 || price(expected.get(codes[i - 1]!)!) <= price(expected.get(c)!));
+/** Active products of a leaf section whose order by contract price is not their order by retail price. */
+function sectionWithSwappedOrder(): { sectionId: number; code: string; items: Priced[] } {
+  const bySection = new Map<number, Priced[]>();
+  for (const e of expected.values()) if (e.active) bySection.set(e.sectionId, [...(bySection.get(e.sectionId) ?? []), e]);
+  for (const [sectionId, items] of bySection) {
+    const byRetail = [...items].sort((a, b) => a.retail - b.retail || a.id - b.id);
+    if (items.length <= 100 && !sortedBy(byRetail.map((i) => i.code), (e) => e.contract)) return { sectionId, code: sectionCodes.get(sectionId)!, items };
+  }
+  throw new Error('the demo data has no section where contract prices change the order');
+}
+describe('price filter, price range and price sort follow the price the viewer sees', () => {
+  it('listing sorted by price: the contractor\'s order is by contract price, the guest\'s by retail', async () => {
+    const { code, items } = sectionWithSwappedOrder();
+    const read = async (v: Visitor, sort: string) => ((await json(v, `/web/catalog/filter/clear/apply/?section_code=${code}&sort=${sort}&page_size=100`)).items as { url: string }[]).map((i) => codeOf(i.url));
+    for (const [v, price] of [[contractor, (e: Priced) => e.contract], [guest, (e: Priced) => e.retail]] as const) {
+      const asc = await read(v, 'price_asc');
+      expect([...asc].sort(), 'the whole section is listed').toEqual(items.map((i) => i.code).sort());
+      expect(sortedBy(asc, price), `cheapest first: ${asc.map((c) => price(expected.get(c)!)).join(' ')}`).toBe(true);
+      const desc = await read(v, 'price_desc');
+      expect(sortedBy([...desc].reverse(), price), 'dearest first').toBe(true);
+    }
+  });
+
+  it('price filter «до N»: the contractor gets what costs them up to N, the guest what costs up to N at retail', async () => {
+    // N is P's contract price: within it for the contractor, above it at retail.
+    const to = expected.get(P.code)!.contract;
+    const url = `/web/catalog/filter/price-to-${to}/apply/?section_code=${P.sectionCode}&page_size=100`;
+    const inSection = [...expected.values()].filter((e) => e.active && sectionCodes.get(e.sectionId) === P.sectionCode);
+    const mine = ((await json(contractor, url)).items as { url: string }[]).map((i) => codeOf(i.url)).sort();
+    const theirs = ((await json(guest, url)).items as { url: string }[]).map((i) => codeOf(i.url)).sort();
+    expect(mine).toContain(P.code);
+    expect(theirs).not.toContain(P.code);
+    expect(mine).toEqual(inSection.filter((e) => e.contract <= to).map((e) => e.code).sort());
+    expect(theirs).toEqual(inSection.filter((e) => e.retail <= to).map((e) => e.code).sort());
+  });
+
+  it('price range of the filter panel (web/filter/): contract prices for the contractor, retail for the guest', async () => {
+    const inSection = [...expected.values()].filter((e) => e.active && sectionCodes.get(e.sectionId) === P.sectionCode);
+    for (const [v, price] of [[contractor, (e: Priced) => e.contract], [guest, (e: Priced) => e.retail]] as const) {
+      const range = (await json(v, `/web/filter/?section_code=${P.sectionCode}`)).facets.price;
+      expect(range).toEqual({ min: Math.min(...inSection.map(price)), max: Math.max(...inSection.map(price)) });
+    }
+    expect(Math.min(...inSection.map((e) => e.contract))).toBeLessThan(Math.min(...inSection.map((e) => e.retail)));
+  });
+
+  it('favourites sorted by price: by contract price for the contractor', async () => {
+    // Two products whose order by retail price is the opposite of their order by contract price.
+    const list = [...expected.values()].filter((e) => e.active).sort((a, b) => a.retail - b.retail);
+    let pair: [Priced, Priced] | null = null;
+    for (let i = 0; i < list.length && !pair; i++)
+      for (let j = i + 1; j < Math.min(list.length, i + 40) && !pair; j++) if (list[i]!.retail < list[j]!.retail && list[i]!.contract > list[j]!.contract) pair = [list[i]!, list[j]!];
+    expect(pair, 'two products whose prices swap order').not.toBeNull();
+    const [cheapRetail, cheapContract] = pair!;
+    const v = new Visitor(srv.base);
+    expect((await v.post('/api/authentication/', { login: CONTRACTOR, password: DEMO_PASSWORD })).body.status).toBe('success');
+    const g = new Visitor(srv.base);
+    for (const who of [v, g]) for (const e of pair!) await json(who, '/api/favorite/add/', { product_id: e.id });
+    const order = async (who: Visitor, sort: string) =>
+      ((await json(who, `/web/favorite/?sort=${sort}`)).items as { url: string }[]).map((i) => codeOf(i.url)).filter((c) => c === cheapRetail.code || c === cheapContract.code);
+    expect(await order(v, 'price_asc')).toEqual([cheapContract.code, cheapRetail.code]);
+    expect(await order(v, 'price_desc')).toEqual([cheapRetail.code, cheapContract.code]);
+    expect(await order(g, 'price_asc')).toEqual([cheapRetail.code, cheapContract.code]);
+  });
+
+  it('search results sorted by price (/search/): by contract price for the contractor', async () => {
+    const { items } = sectionWithSwappedOrder();
+    // Their articles, one query each would list one product: the section's name finds them all.
+    const sectionName = sectionNames.get(items[0]!.sectionId)!;
+    const codes = async (v: Visitor) => cards(await page(v, `/search/?q=${encodeURIComponent(sectionName)}&sort=price_asc`)).map((c) => c.code);
+    const mine = await codes(contractor);
+    const theirs = await codes(guest);
+    expect(mine.length).toBeGreaterThan(1);
+    expect(sortedBy(mine, (e) => e.contract), `contractor: ${mine.map((c) => expected.get(c)!.contract).join(' ')}`).toBe(true);
+    expect(sortedBy(theirs, (e) => e.retail), `guest: ${theirs.map((c) => expected.get(c)!.retail).join(' ')}`).toBe(true);
+    // The results hold products whose two orders differ, so the check above can tell them apart.
+    expect(sortedBy(mine, (e) => e.retail) && sortedBy(theirs, (e) => e.contract)).toBe(false);
   });
 });

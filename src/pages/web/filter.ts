@@ -6,6 +6,7 @@ import { emptyFilters } from '../../server/catalog/filters';
 import { listingFacets } from '../../server/catalog/listing';
 import { prepareListing, type Scope } from '../../server/catalog/scope';
 import { findProduct } from '../../server/catalog/product';
+import { viewerPricing } from '../../server/catalog/pricing';
 import { cacheForGuests, TAG } from '../../server/page-cache/mark';
 import { t } from '../../i18n';
 import { zCode, zId } from '../../server/http/zod';
@@ -20,7 +21,8 @@ const input = z.object({
 
 /**
  * GET /web/filter/?section_id|section_code|line_product_id|action|query: the facets a filter panel
- * offers before anything is chosen (values with counts, price range, in-stock count).
+ * offers before anything is chosen (values with counts, price range, in-stock count); a contractor's
+ * price range is in their own prices.
  */
 export const GET = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input, { action: 'Акция' });
@@ -34,6 +36,6 @@ export const GET = endpoint(async (ctx) => {
   const state = emptyFilters();
   const prepared = await prepareListing(db, scope, state);
   if (!prepared.ok) throw notFoundError(prepared.reason);
-  const data = await listingFacets(db, prepared.base, state, prepared.filters, prepared.ref);
+  const data = await listingFacets(db, prepared.base, state, prepared.filters, prepared.ref, await viewerPricing(db, ctx.locals));
   return ok(data, { headers: cacheForGuests(ctx, [TAG.listings]) });
 });

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardColumns, toCard, type ProductCard } from './cards';
-import type { Pricing } from './pricing';
+import { viewerPriceSql, type Pricing } from './pricing';
 import { queryRows } from '../db/rows';
 import type { FilterState, ListingParams, Sort } from './filters';
 import type { Brands, PropDef, PropValue } from './reference';
@@ -107,13 +107,18 @@ export function resolveFilters(state: FilterState, base: ListingBase, ref: { bra
 type Cols = { brand: SQL; section: SQL; price: SQL; properties: SQL; inStock: SQL };
 
 
-const itemCols: Cols = {
-  brand: sql`${products.brandId}`,
-  section: sql`${products.sectionId}`,
-  price: sql`${products.price}`,
-  properties: sql`${products.properties}`,
-  inStock: sql`${products.stockQty} > 0`,
-};
+/** A listing's columns for this viewer: `price` is what the viewer pays (a contractor's own price). */
+function itemCols(pricing: Pricing | null): Cols {
+  const brand = sql`${products.brandId}`;
+  const section = sql`${products.sectionId}`;
+  return {
+    brand,
+    section,
+    price: viewerPriceSql(pricing, { price: sql`${products.price}`, brand, section }),
+    properties: sql`${products.properties}`,
+    inStock: sql`${products.stockQty} > 0`,
+  };
+}
 
 const intList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 const textList = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -136,12 +141,14 @@ function andAll(conds: Map<string, SQL>, except?: string): SQL {
   return list.length ? sql.join(list, sql` AND `) : sql`TRUE`;
 }
 
-export function orderFor(sort: Sort): SQL[] {
+/** The order of a listing; a price sort is by what this viewer pays. */
+export function orderFor(sort: Sort, pricing: Pricing | null): SQL[] {
+  const price = () => itemCols(pricing).price;
   switch (sort) {
     case 'price_asc':
-      return [asc(products.price), asc(products.id)];
+      return [asc(price()), asc(products.id)];
     case 'price_desc':
-      return [desc(products.price), asc(products.id)];
+      return [desc(price()), asc(products.id)];
     case 'new':
       return [desc(products.createdAt), asc(products.id)];
     case 'name':
@@ -153,13 +160,13 @@ export function orderFor(sort: Sort): SQL[] {
 
 /** A page of cards for a base and filters. */
 export async function listItems(db: Db, pricing: Pricing | null, base: ListingBase, filters: ResolvedFilters, p: ListingParams): Promise<ProductCard[]> {
-  const conds = conditions(filters, itemCols);
+  const conds = conditions(filters, itemCols(pricing));
   const rows = await db
     .select(cardColumns)
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.active, true), base.where, conds.size ? andAll(conds) : undefined))
-    .orderBy(...orderFor(p.sort))
+    .orderBy(...orderFor(p.sort, pricing))
     .limit(p.pageSize)
     .offset((p.page - 1) * p.pageSize);
   return rows.map((r) => toCard(r, pricing));
@@ -174,7 +181,7 @@ type CountRow = Record<string, unknown> & { n: number; total: number | null; pmi
  * two or more filters counts for nothing (every facet leaves out one filter at most), so such rows
  * are dropped before the GROUPING SETS aggregate: with a few filters that is most of them.
  */
-export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFilters): Promise<{ total: number; raw: CountRow[]; dims: string[] }> {
+export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFilters, pricing: Pricing | null): Promise<{ total: number; raw: CountRow[]; dims: string[] }> {
   const f: Cols = { brand: sql`f.brand_id`, section: sql`f.section_id`, price: sql`f.price`, properties: sql`f.properties`, inStock: sql`f.in_stock` };
   const conds = [...conditions(filters, f)];
   const flag = (key: string) => sql.raw(`c${conds.findIndex(([k]) => k === key)}`);
@@ -202,7 +209,7 @@ export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFi
       FROM (
         SELECT f.* ${sql.join(flagCols, sql``)}
         FROM (
-          SELECT ${products.brandId} AS brand_id, ${products.sectionId} AS section_id, ${products.price} AS price,
+          SELECT ${products.brandId} AS brand_id, ${products.sectionId} AS section_id, ${itemCols(pricing).price} AS price,
             ${products.properties} AS properties, ${products.stockQty} > 0 AS in_stock
           FROM ${products}
           WHERE ${products.active} AND ${base.where}
@@ -273,9 +280,16 @@ function buildFacets(base: ListingBase, state: FilterState, counts: Awaited<Retu
   };
 }
 
-/** Facets and total only (a filter panel before anything is listed: spec web/filter/). */
-export async function listingFacets(db: Db, base: ListingBase, state: FilterState, filters: ResolvedFilters, ref: { brands: Brands; tree: SectionTree }): Promise<{ total: number; facets: Facets }> {
-  const counts = await countFacets(db, base, filters);
+/** Facets and total only (a filter panel before anything is listed: spec web/filter/); the price range is the viewer's. */
+export async function listingFacets(
+  db: Db,
+  base: ListingBase,
+  state: FilterState,
+  filters: ResolvedFilters,
+  ref: { brands: Brands; tree: SectionTree },
+  pricing: Pricing | null,
+): Promise<{ total: number; facets: Facets }> {
+  const counts = await countFacets(db, base, filters, pricing);
   return { total: counts.total, facets: buildFacets(base, state, counts, ref) };
 }
 
@@ -289,7 +303,7 @@ export async function runListing(
   ref: { brands: Brands; tree: SectionTree },
   pricing: Pricing | null,
 ): Promise<ListingResult> {
-  const [items, counts] = await Promise.all([listItems(db, pricing, base, filters, params), countFacets(db, base, filters)]);
+  const [items, counts] = await Promise.all([listItems(db, pricing, base, filters, params), countFacets(db, base, filters, pricing)]);
   const total = counts.total;
   return {
     items,

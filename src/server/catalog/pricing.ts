@@ -5,7 +5,7 @@
  * its general percent, a percent for the product's brand, or one for any section above it
  * (docs/decisions/0010-catalog.md). Money is rounded to kopecks.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, companyDiscounts } from '../db/schema';
 import type { SessionUser } from '../auth/session';
@@ -16,6 +16,11 @@ export type Pricing = {
   companyName: string;
   /** The best percent for a product of this brand and section. */
   percentFor: (brandId: number, sectionId: number) => number;
+  /**
+   * The same price as an SQL expression over a row's retail price, brand and section columns, so
+   * that a listing's price filter, its price range and a price sort use what this viewer pays.
+   */
+  priceSql: (cols: { price: SQL; brand: SQL; section: SQL }) => SQL;
 };
 
 export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
@@ -60,11 +65,28 @@ export function makePricing(
     }
     return pct;
   };
+  const percentFor = (brandId: number, sectionId: number) => Math.min(100, Math.max(basePercent, byBrand.get(brandId) ?? 0, forSection(sectionId)));
+  // Only the brands and sections whose percent beats the general one need a branch of the CASE.
+  const brandCases = [...byBrand].filter(([, pct]) => pct > basePercent);
+  const sectionCases = [...tree.byId.keys()].map((id) => [id, forSection(id)] as const).filter(([, pct]) => pct > basePercent);
+  const caseOf = (col: SQL, cases: (readonly [number, number])[]) =>
+    cases.length ? sql`CASE ${col} ${sql.join(cases.map(([id, pct]) => sql`WHEN ${id} THEN ${pct}::numeric`), sql` `)} ELSE 0 END` : sql`0`;
   return {
     companyId,
     companyName,
-    percentFor: (brandId, sectionId) => Math.min(100, Math.max(basePercent, byBrand.get(brandId) ?? 0, forSection(sectionId))),
+    percentFor,
+    // discounted(): round(price × (100 − percent)) / 100, in numeric arithmetic.
+    priceSql: ({ price, brand, section }) => {
+      if (!brandCases.length && !sectionCases.length && basePercent <= 0) return price;
+      const pct = sql`LEAST(100, GREATEST(${basePercent}::numeric, ${caseOf(brand, brandCases)}, ${caseOf(section, sectionCases)}))`;
+      return sql`(round(${price} * (100 - ${pct})) / 100)`;
+    },
   };
+}
+
+/** What a row costs this viewer in SQL: the retail price column, or the company's price (`Pricing.priceSql`). */
+export function viewerPriceSql(pricing: Pricing | null, cols: { price: SQL; brand: SQL; section: SQL }): SQL {
+  return pricing ? pricing.priceSql(cols) : cols.price;
 }
 
 /** Money rounded to kopecks. */

@@ -1,5 +1,5 @@
 /** Favourites (spec §3, §4, §7): add, remove, clear, and a sorted, paged list. */
-import type { Pricing } from '../catalog/pricing';
+import { viewerPriceSql, type Pricing } from '../catalog/pricing';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, favorites, products } from '../db/schema';
@@ -63,11 +63,13 @@ export async function favoritesPage(db: Db, pricing: Pricing | null, owner: stri
     .where(and(eq(favorites.ownerKey, owner), eq(products.active, true)))) as [{ n: number }];
   const total = Number(n);
   const { navigation, offset } = paginate(total, page, pageSize);
+  // A contractor's cheapest first is by their own price, as the cards show it.
+  const price = viewerPriceSql(pricing, { price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
   const order = {
     date_desc: [desc(favorites.createdAt)],
     date_asc: [asc(favorites.createdAt)],
-    price_asc: [asc(products.price)],
-    price_desc: [desc(products.price)],
+    price_asc: [asc(price)],
+    price_desc: [desc(price)],
     name_asc: [asc(products.name)],
   }[sort] ?? [desc(favorites.createdAt)];
   const rows = await db

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Plan } from './understand';
 import { rowsOf } from '../db/rows';
+import { viewerPriceSql, type Pricing } from '../catalog/pricing';
 
 export const SEARCH_SORTS = ['relevance', 'popular', 'price_asc', 'price_desc', 'new'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -15,6 +16,8 @@ export type SearchRequest = {
   brandIds?: number[];
   sectionIds?: number[];
   sort?: SearchSort;
+  /** Whose prices a price sort uses: a contractor's own (null or absent: retail). */
+  pricing?: Pricing | null;
   limit: number;
   offset?: number;
   /** Also order the sections by the best results (the header's categories). */
@@ -68,6 +71,7 @@ export class PgSearchEngine implements SearchEngine {
     const arts = `{${plan.articles.map((a) => `"${a}"`).join(',')}}`;
     const brandIds = intArray(req.brandIds);
     const sectionIds = intArray(req.sectionIds);
+    const price = viewerPriceSql(req.pricing ?? null, { price: sql`p.price`, brand: sql`p.brand_id`, section: sql`p.section_id` });
     // Exact article (tier 0) > article starting with the query (1) > containing it (2) > words (3).
     // Within words, an exact-word match outranks a completion of the last word (+1).
     const res = await this.db.execute(sql`
@@ -82,7 +86,7 @@ export class PgSearchEngine implements SearchEngine {
           WHERE ${plan.tsquery}::text IS NOT NULL AND d.doc @@ q
       ),
       m AS (
-        SELECT b.id, b.tier, b.score, p.brand_id, p.section_id, p.price, p.popularity, p.created_at
+        SELECT b.id, b.tier, b.score, p.brand_id, p.section_id, ${price} AS price, p.popularity, p.created_at
         FROM (SELECT id, min(tier) AS tier, max(score) AS score FROM hits GROUP BY id) b
         JOIN products p ON p.id = b.id
         WHERE p.active

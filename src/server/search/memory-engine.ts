@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from '../db/rows';
+import { personalPrice, type Pricing } from '../catalog/pricing';
 import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
@@ -187,7 +188,7 @@ export class MemorySearchEngine implements SearchEngine {
       if (inSection) filtered.push(h);
       if (req.topSections) unfiltered.push(h);
     }
-    const cmp = COMPARE[req.sort ?? 'relevance'];
+    const cmp = req.pricing && (req.sort === 'price_asc' || req.sort === 'price_desc') ? byViewerPrice(req.pricing, req.sort) : COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
     const ids = topK(filtered, cmp, offset + req.limit)
       .slice(offset)
@@ -316,6 +317,17 @@ const COMPARE: Record<SearchSort, (a: Hit, b: Hit) => number> = {
   price_desc: (a, b) => b.slot.price - a.slot.price || byId(a, b),
   new: (a, b) => b.slot.created - a.slot.created || byId(a, b),
 };
+
+/** A price sort by what a contractor pays (their percent depends on the brand and the section). */
+function byViewerPrice(pricing: Pricing, sort: 'price_asc' | 'price_desc'): (a: Hit, b: Hit) => number {
+  const memo = new Map<number, number>();
+  const price = (s: Slot) => {
+    let v = memo.get(s.id);
+    if (v === undefined) memo.set(s.id, (v = personalPrice(pricing, s) ?? s.price));
+    return v;
+  };
+  return sort === 'price_asc' ? (a, b) => price(a.slot) - price(b.slot) || byId(a, b) : (a, b) => price(b.slot) - price(a.slot) || byId(a, b);
+}
 
 /** The first k in order without sorting thousands of hits for a page of 4 or 24. */
 function topK(list: Hit[], cmp: (a: Hit, b: Hit) => number, k: number): Hit[] {

@@ -175,7 +175,7 @@ export type SearchPageData = {
 export async function searchPage(db: Db, pricing: Pricing | null, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
   const plan = await understood(db, input.q, engine);
   const limit = SEARCH_PAGE_SIZE;
-  const result = await engine.search(plan, { brandIds: input.brand, sectionIds: input.section, sort: input.sort, limit, offset: (input.page - 1) * limit });
+  const result = await engine.search(plan, { brandIds: input.brand, sectionIds: input.section, sort: input.sort, pricing, limit, offset: (input.page - 1) * limit });
   const pages = Math.max(1, Math.ceil(result.total / limit));
   const [tree, cards, brandMap] = await Promise.all([cachedSectionTree(db), cardsByIds(db, pricing, result.ids), brandRows(db, result.brands.map((b) => b.id))]);
   const brandsFacet = result.brands
