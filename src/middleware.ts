@@ -7,7 +7,8 @@
  * (server/http/early.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { resolveSession, sessionCredential } from './server/auth/session';
+import { hasAuthCredentials, resolveSession, sessionCredential } from './server/auth/session';
+import { PRIVATE_CACHE_CONTROL } from './server/page-cache/mark';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
 import { SECURITY_HEADERS, secureCookies } from './server/http/security-headers';
 import { allowedMethods, answersStaleSession, clearSessionCookies, crossSiteRefusal, isCall, isCrossSiteForm, methodNotAllowed, sessionEnded } from './server/http/refusals';
@@ -90,6 +91,9 @@ export const securityHeaders = defineMiddleware(async (ctx, next) => {
     if (type && /^text\/html\s*$/i.test(type)) h.set('content-type', 'text/html; charset=utf-8');
     const csp = h.get('content-security-policy');
     if (csp) h.set('content-security-policy', withRuntimeCsp(csp));
+    // What is answered to a session is that user's unless a route says otherwise (cachePage and
+    // cacheForGuests already answer `private, no-store` to one): no shared cache keeps it.
+    if (!h.has('cache-control') && hasAuthCredentials(ctx.request, ctx.url)) h.set('cache-control', PRIVATE_CACHE_CONTROL);
   } catch {
     /* immutable headers (Response.redirect): nothing to add to a redirect */
   }

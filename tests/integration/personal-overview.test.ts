@@ -169,3 +169,42 @@ describe('personal pages', () => {
     expect(html).toContain('Изменять адреса может администратор компании');
   });
 });
+
+describe('every page of the personal area and the desk is the viewer\'s own', () => {
+  /** The first link on a page whose address matches. */
+  const firstLink = async (v: Visitor, url: string, pattern: RegExp) => {
+    const html = await (await v.raw(url)).text();
+    const href = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((h) => pattern.test(h));
+    expect(href, `a link matching ${pattern} on ${url}`).toBeTruthy();
+    return href!;
+  };
+  const privately = async (v: Visitor, url: string, status = 200) => {
+    const res = await v.raw(url);
+    expect(res.status, url).toBe(status);
+    // No shared cache (a proxy, a CDN) may keep what one signed-in user was shown.
+    if (status === 200) expect(res.headers.get('cache-control'), url).toBe('private, no-store');
+    else expect(res.headers.get('cache-control'), url).toMatch(/^(private, )?no-store$/);
+  };
+
+  it('the contractor admin\'s pages, from the menu to one order, request, export list and user', async () => {
+    const v = as.admin;
+    const pages = [
+      '/personal/', '/personal/summary/', '/personal/details/', '/personal/orders/', '/personal/addresses/', '/personal/discounts/',
+      '/personal/actions/', '/personal/requests/', '/personal/requests/new/', '/personal/notifications/', '/personal/unloading/',
+      '/personal/unloading/new/', '/personal/users/', '/personal/users/new/',
+      await firstLink(v, '/personal/orders/', /^\/personal\/orders\/[^/?]+\/$/),
+      await firstLink(v, '/personal/requests/', /^\/personal\/requests\/\d+\/$/),
+      await firstLink(v, '/personal/requests/new/', /^\/personal\/requests\/new\/[^/]+\/$/),
+      await firstLink(v, '/personal/users/', /^\/personal\/users\/(?!new\/)[^/]+\/$/),
+      await firstLink(v, '/personal/unloading/', /^\/personal\/unloading\/\d+\/$/),
+    ];
+    for (const url of pages) await privately(v, url);
+    await privately(v, '/desk/', 403);
+  });
+
+  it('the staff\'s desk pages', async () => {
+    const staff = new Visitor();
+    expect((await staff.post('/api/authentication/', { login: 'manager@instrument.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    for (const url of ['/desk/', '/desk/orders/', '/desk/announcements/', '/desk/log/', await firstLink(staff, '/desk/', /^\/desk\/requests\/\d+\/$/)]) await privately(staff, url);
+  });
+});
