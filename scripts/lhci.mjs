@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run lhci`: Lighthouse CI as lighthouserc.cjs describes it — the budgeted pages five times, then
+ * `npm run lhci`: Lighthouse CI as lighthouserc.cjs describes it — the budgeted pages three times, then
  * (additively) the content pages once — then the assertions and the reports in .lighthouseci/reports.
  * `lhci autorun` takes one run count for every URL; this is the same three steps with two counts.
  */
