@@ -13,7 +13,9 @@
  * With a value `{ island, hold }`, a click on an element matching `hold` (a CSS selector: the
  * island's own controls) made before the island is ready is held and replayed once the island says
  * it is ready (`island:ready` with detail `island`, see islands/shared/ready.ts), so the first tap
- * on «В корзину» is never lost.
+ * on «В корзину» is never lost. A held control that carries `data-keepalive` (a call address whose
+ * query is the call's JSON body, e.g. `/api/basket/add/?product=12`: a write that does not depend on
+ * the island's state) is sent as a keepalive POST if the visitor leaves before the island is ready.
  */
 import type { ClientDirective } from 'astro';
 
@@ -44,7 +46,20 @@ const demand: ClientDirective = (load, opts) => {
     holding = false;
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('island:ready', onReady);
+    window.removeEventListener('pagehide', onPageHide);
     for (const target of held.splice(0)) if (target.isConnected) target.click();
+  };
+  /** Leaving the page with taps still held: the writes that can be made without the island are sent. */
+  const onPageHide = () => {
+    if (!holding) return;
+    for (const target of held.splice(0)) {
+      const write = target.dataset.keepalive;
+      if (!write) continue;
+      const url = new URL(write, location.href);
+      if (url.origin !== location.origin) continue;
+      const body = JSON.stringify(Object.fromEntries(url.searchParams));
+      void fetch(url.pathname, { method: 'POST', credentials: 'same-origin', keepalive: true, headers: { 'content-type': 'application/json', accept: 'application/json' }, body }).catch(() => {});
+    }
   };
   const onReady = (event: Event) => {
     if ((event as CustomEvent<string>).detail === island) release();
@@ -59,6 +74,7 @@ const demand: ClientDirective = (load, opts) => {
       holding = true;
       document.addEventListener('click', onClick, true);
       document.addEventListener('island:ready', onReady);
+      window.addEventListener('pagehide', onPageHide);
       setTimeout(release, HOLD_MS);
     }
     try {

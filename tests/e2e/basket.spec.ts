@@ -179,6 +179,37 @@ test('an add survives tapping away at once (keepalive write, cookie kept)', asyn
     .toBe(1);
 });
 
+test('a tap held before the island is ready survives leaving the page at once (keepalive from the directive)', async ({ page }) => {
+  // React arrives late (a slow phone's network): the card island cannot hydrate before the visitor leaves.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((r) => (releaseScripts = r));
+  // The islands' React renderer and components (not the page's own small module scripts).
+  const late = /\/_astro\/(client|CardActionsController|HeaderCounters|SearchOverlay)\.[^/]+\.js$/;
+  await page.route(late, async (route) => {
+    await scriptsHeld;
+    // The page that asked may be gone by then (its requests were cancelled with it).
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/catalog/novinki/', { waitUntil: 'domcontentloaded' });
+  const card = page.locator('main .grid article').first();
+  await card.scrollIntoViewIfNeeded();
+  const name = (await card.locator('a.card__name').textContent())!.trim();
+  await card.getByRole('button', { name: 'В корзину' }).click();
+  // Held: the island is still the server's HTML, so only the directive's keepalive write can add it.
+  // (Playwright does not report a keepalive request sent by a page being left, so the basket is what is checked.)
+  await expect(page.locator('astro-island[component-url*="CardActionsController"]')).toHaveAttribute('ssr', '');
+  await page.goto('/basket/', { waitUntil: 'commit' });
+  releaseScripts();
+  await page.unroute(late);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByTestId('basket-row').count();
+    })
+    .toBe(1);
+  await expect(page.getByTestId('basket-row').first()).toContainText(name);
+});
+
 test('a guest adds from a product page: the counter, the button and the basket follow', async ({ page }) => {
   await page.goto('/catalog/elektroinstrument/dreli/dreli-udarnye/');
   const link = page.locator('a.card__name').first();
