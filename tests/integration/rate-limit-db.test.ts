@@ -28,6 +28,25 @@ describe('rate limits', () => {
     await expect(hit(t.db, [limit], top + HOUR + 60_000)).resolves.toBeUndefined();
   });
 
+  it('the wait it names is honest: after it the next attempt passes, a second earlier it does not', async () => {
+    // Six attempts 15 s before the top of the hour: the window is full, and the hour's top frees nothing
+    // (the full window then weighs in as the last one) — the wait is not "15 seconds".
+    // A refused attempt counts too, so the "too early" and the "in time" attempts use two keys with the same past.
+    const at = top + 5 * HOUR - 15_000;
+    const waits: number[] = [];
+    for (const key of ['test:honest:early', 'test:honest:in-time']) {
+      const limit = { key, max: 5, windowSeconds: 3600 };
+      for (let i = 0; i < 5; i++) await hit(t.db, [limit], at);
+      const err = (await hit(t.db, [limit], at).catch((e) => e)) as RateLimited;
+      expect(err).toBeInstanceOf(RateLimited);
+      waits.push(err.retryAfter);
+    }
+    expect(waits[0]).toBe(waits[1]);
+    expect(waits[0]).toBeGreaterThan(60);
+    await expect(hit(t.db, [{ key: 'test:honest:early', max: 5, windowSeconds: 3600 }], at + waits[0]! * 1000 - 1000)).rejects.toBeInstanceOf(RateLimited);
+    await expect(hit(t.db, [{ key: 'test:honest:in-time', max: 5, windowSeconds: 3600 }], at + waits[0]! * 1000 + 1)).resolves.toBeUndefined();
+  });
+
   it('counts each key apart', async () => {
     const a = { key: 'test:a', max: 1, windowSeconds: 60 };
     const b = { key: 'test:b', max: 1, windowSeconds: 60 };

@@ -40,8 +40,15 @@ async function usage(db: Db, l: Limit, now: number, current?: number): Promise<{
   const before = rows.find((r) => r.windowStart.getTime() === start - windowMs)?.count ?? 0;
   const overlap = 1 - (now - start) / windowMs;
   const used = inWindow + before * overlap;
-  // Free again when this window ends (if it alone is at the limit), or once enough of the last one has slid out.
-  const freeIn = inWindow >= l.max ? start + windowMs - now : before > 0 ? windowMs * Math.max(0, overlap - Math.max(0, l.max - 1 - inWindow) / before) : 0;
+  // Free again once enough has slid out for one more attempt (used ≤ max − 1). Within this window that is
+  // when enough of the last one has slid out. If this window alone is at the limit, it must end and then,
+  // as the last window in turn, slide out far enough — the top of the hour alone frees nothing.
+  const freeIn =
+    inWindow >= l.max
+      ? start + windowMs - now + windowMs * Math.max(0, 1 - (l.max - 1) / inWindow)
+      : before > 0
+        ? windowMs * Math.max(0, overlap - Math.max(0, l.max - 1 - inWindow) / before)
+        : 0;
   return { used, freeIn: Math.max(1000, freeIn) / 1000 };
 }
 
