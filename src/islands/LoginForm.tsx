@@ -2,31 +2,28 @@ import { useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from '../config/constants';
 import { ConfirmEmailFlow, SetPasswordFlow } from './accounts/flows';
 import type { Texts } from './accounts/ui';
+import { closeLoginAlertCookie as closeAlertCookie } from './login-alert';
 
-type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'alertTitle' | 'alertText' | 'alertClose' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;
-type Props = { backUrl: string; showAlert: boolean; initialEmail: string; initialError: string | null; labels: Labels; texts: Texts };
+type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'close' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;
+type Props = { backUrl: string; initialEmail: string; initialError: string | null; labels: Labels; texts: Texts };
 /** The one dialog of the page (spec §4: one modal at a time): first authorization, or an unconfirmed e-mail. */
 type Dialog = { kind: 'first' | 'confirm'; email: string };
 
-const CLOSE_ALERT_COOKIE = 'close-login-alert';
-const closeAlertCookie = () => {
-  document.cookie = `${CLOSE_ALERT_COOKIE}=Y; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
-};
 
 /**
  * Spec §2/§4 login: the button waits for both fields; a failed submit marks both invalid and shows
  * the server's first message for 5 s; `user_not_auth` opens the first-authorization dialog (code →
  * password → signed in), `user_not_verified` (right password, e-mail not confirmed) the code dialog;
- * success closes the first-login alert for good and returns to where the user came from.
+ * success closes the first-login alert for good and returns to where the user came from. The alert
+ * itself is the page's HTML (login.astro, login-alert.ts): its × works before React arrives.
  */
-export default function LoginForm({ backUrl, showAlert, initialEmail, initialError, labels, texts }: Props) {
+export default function LoginForm({ backUrl, initialEmail, initialError, labels, texts }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
   const [loading, setLoading] = useState(false);
   const [invalid, setInvalid] = useState(!!initialError);
   const [toast, setToast] = useState<string | null>(initialError);
-  const [alertOpen, setAlertOpen] = useState(showAlert);
   const [modal, setModal] = useState<Dialog | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -85,13 +82,6 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
 
   return (
     <div className="login">
-      {alertOpen && (
-        <div className="login__alert" role="note">
-          <b>{labels.alertTitle}</b>
-          <p>{labels.alertText}</p>
-          <button type="button" className="login__alert-close" aria-label={labels.alertClose} onClick={() => { closeAlertCookie(); setAlertOpen(false); }}>×</button>
-        </div>
-      )}
       <form method="post" action={`/login/?backurl=${encodeURIComponent(backUrl)}`} onSubmit={submit} noValidate>
         <label className="field">
           <span>{labels.email}</span>
@@ -119,7 +109,7 @@ export default function LoginForm({ backUrl, showAlert, initialEmail, initialErr
             <div className="amodal__head">
               <h2 id="login-dialog-title">{modal.kind === 'first' ? labels.firstTitle : texts.ACC_UI_CONFIRM_TITLE}</h2>
               <form method="dialog">
-                <button className="amodal__close" type="submit" aria-label={labels.alertClose}>×</button>
+                <button className="amodal__close" type="submit" aria-label={labels.close}>×</button>
               </form>
             </div>
             {modal.kind === 'first' ? (

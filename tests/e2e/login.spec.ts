@@ -28,14 +28,25 @@ test('login: button waits for both fields, failure marks them invalid, success r
   expect(cookies.find((c) => c.name === 'close-login-alert')?.value).toBe('Y');
 });
 
-test('login: the first-login alert stays closed once dismissed', async ({ page }) => {
-  await page.goto('/login/');
+test('login: the first-login alert closes at the first tap, before React has arrived, and stays closed', async ({ page, context }) => {
+  // React held back (a slow phone's network): the × is the page's own HTML and script, not the island's.
+  let releaseReact!: () => void;
+  const reactHeld = new Promise<void>((r) => (releaseReact = r));
+  const react = /\/_astro\/(client|LoginForm)\.[^/]+\.js$/;
+  await page.route(react, async (route) => {
+    await reactHeld;
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/login/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('note')).toContainText('Впервые входите?');
-  // The × is the login island's: a tap before it hydrates does nothing (a second tap does), which is not this test's subject.
-  await ready(page);
   await page.getByRole('button', { name: 'Закрыть' }).first().click();
   await expect(page.getByRole('note')).toBeHidden();
+  await expect(page.locator('astro-island[component-url*="LoginForm"]')).toHaveAttribute('ssr', '');
+  expect((await context.cookies()).find((c) => c.name === 'close-login-alert')?.value).toBe('Y');
+  releaseReact();
+  await page.unroute(react);
   await page.reload();
+  await ready(page);
   await expect(page.getByText('Впервые входите?')).toBeHidden();
 });
 
