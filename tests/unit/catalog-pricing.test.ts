@@ -23,6 +23,12 @@ describe("the contractor's own price", () => {
     expect(pricing.percentFor(10, 999)).toBe(12); // unknown section: no section percent
   });
 
+  it('knows its largest percent (a listing bounds the retail price of a contract price filter with it)', () => {
+    expect(pricing.maxPercent).toBe(12);
+    expect(makePricing(2, 'ООО «Другая»', 5, [], tree()).maxPercent).toBe(5);
+    expect(makePricing(3, 'ООО «Третья»', 5, [{ brandId: null, sectionId: 4, percent: '150' }], tree()).maxPercent).toBe(100);
+  });
+
   it('rounds to kopecks', () => {
     expect(discounted(224.9, 7)).toBe(209.16);
     expect(discounted(0.05, 12)).toBe(0.04);

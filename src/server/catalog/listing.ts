@@ -104,7 +104,18 @@ export function resolveFilters(state: FilterState, base: ListingBase, ref: { bra
   return { ok: true, filters: { brandIds, sectionIds, priceFrom: state.priceFrom, priceTo: state.priceTo, inStock: state.inStock, props } };
 }
 
-type Cols = { brand: SQL; section: SQL; price: SQL; properties: SQL; inStock: SQL };
+type Cols = {
+  brand: SQL;
+  section: SQL;
+  price: SQL;
+  properties: SQL;
+  inStock: SQL;
+  /**
+   * The retail price column when `price` is a contractor's: a price filter then also bounds the retail
+   * price (contract ≤ retail ≤ contract / (1 − maxPercent/100)), which the (section_id, price) index can use.
+   */
+  retail?: { col: SQL; maxPercent: number };
+};
 
 
 /** A listing's columns for this viewer: `price` is what the viewer pays (a contractor's own price). */
@@ -117,6 +128,7 @@ function itemCols(pricing: Pricing | null): Cols {
     price: viewerPriceSql(pricing, { price: sql`${products.price}`, brand, section }),
     properties: sql`${products.properties}`,
     inStock: sql`${products.stockQty} > 0`,
+    retail: pricing ? { col: sql`${products.price}`, maxPercent: pricing.maxPercent } : undefined,
   };
 }
 
@@ -128,9 +140,17 @@ function conditions(f: ResolvedFilters, c: Cols): Map<string, SQL> {
   const m = new Map<string, SQL>();
   if (f.brandIds) m.set('brand', sql`${c.brand} IN (${intList(f.brandIds)})`);
   if (f.sectionIds) m.set('section', sql`${c.section} IN (${intList(f.sectionIds)})`);
-  if (f.priceFrom !== null && f.priceTo !== null) m.set('price', sql`${c.price} BETWEEN ${f.priceFrom} AND ${f.priceTo}`);
-  else if (f.priceFrom !== null) m.set('price', sql`${c.price} >= ${f.priceFrom}`);
-  else if (f.priceTo !== null) m.set('price', sql`${c.price} <= ${f.priceTo}`);
+  if (f.priceFrom !== null || f.priceTo !== null) {
+    const parts: SQL[] = [];
+    if (f.priceFrom !== null) parts.push(sql`${c.price} >= ${f.priceFrom}`);
+    if (f.priceTo !== null) parts.push(sql`${c.price} <= ${f.priceTo}`);
+    if (c.retail) {
+      // Only ever wider than the exact condition beside it: a kopeck covers the contract price's rounding.
+      if (f.priceFrom !== null) parts.push(sql`${c.retail.col} >= ${f.priceFrom}`);
+      if (f.priceTo !== null && c.retail.maxPercent < 100) parts.push(sql`${c.retail.col} <= ${((f.priceTo + 0.01) * 100) / (100 - c.retail.maxPercent)}`);
+    }
+    m.set('price', sql`(${sql.join(parts, sql` AND `)})`);
+  }
   if (f.inStock) m.set('instock', c.inStock);
   for (const p of f.props) m.set(`p:${p.code}`, sql`(${c.properties} ->> ${p.code}) IN (${textList(p.values)})`);
   return m;

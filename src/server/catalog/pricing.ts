@@ -21,6 +21,8 @@ export type Pricing = {
    * that a listing's price filter, its price range and a price sort use what this viewer pays.
    */
   priceSql: (cols: { price: SQL; brand: SQL; section: SQL }) => SQL;
+  /** The largest percent of any product: a contract price is between retail × (1 − maxPercent/100) and retail. */
+  maxPercent: number;
 };
 
 export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
@@ -71,10 +73,12 @@ export function makePricing(
   const sectionCases = [...tree.byId.keys()].map((id) => [id, forSection(id)] as const).filter(([, pct]) => pct > basePercent);
   const caseOf = (col: SQL, cases: (readonly [number, number])[]) =>
     cases.length ? sql`CASE ${col} ${sql.join(cases.map(([id, pct]) => sql`WHEN ${id} THEN ${pct}::numeric`), sql` `)} ELSE 0 END` : sql`0`;
+  const maxPercent = Math.min(100, Math.max(basePercent, ...brandCases.map(([, pct]) => pct), ...sectionCases.map(([, pct]) => pct)));
   return {
     companyId,
     companyName,
     percentFor,
+    maxPercent,
     // discounted(): round(price × (100 − percent)) / 100, in numeric arithmetic.
     priceSql: ({ price, brand, section }) => {
       if (!brandCases.length && !sectionCases.length && basePercent <= 0) return price;
