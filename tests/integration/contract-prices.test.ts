@@ -347,8 +347,8 @@ describe('price filter, price range and price sort follow the price the viewer s
   it('a range of exactly the contract price of the most discounted product lists it (the retail pre-filter is never too tight)', async () => {
     const deepest = [...expected.values()].filter((e) => e.active).sort((a, b) => b.retail - b.contract - (a.retail - a.contract) || b.retail - a.retail)[0]!;
     expect(deepest.contract).toBeLessThan(deepest.retail);
-    const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
-    const url = `/web/catalog/filter/price-from-${money(deepest.contract)}-to-${money(deepest.contract)}/apply/?section_code=${sectionCodes.get(deepest.sectionId)}&page_size=100`;
+    const inSegment = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
+    const url = `/web/catalog/filter/price-from-${inSegment(deepest.contract)}-to-${inSegment(deepest.contract)}/apply/?section_code=${sectionCodes.get(deepest.sectionId)}&page_size=100`;
     const mine = ((await json(contractor, url)).items as { url: string }[]).map((i) => codeOf(i.url));
     expect(mine).toContain(deepest.code);
     for (const c of mine) expect(expected.get(c)!.contract).toBe(deepest.contract);

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardColumns, toCard, type ProductCard } from './cards';
-import { viewerPriceSql, type Pricing } from './pricing';
+import { productPriceSql, type Pricing } from './pricing';
 import { queryRows } from '../db/rows';
 import type { FilterState, ListingParams, Sort } from './filters';
 import type { Brands, PropDef, PropValue } from './reference';
@@ -120,12 +120,10 @@ type Cols = {
 
 /** A listing's columns for this viewer: `price` is what the viewer pays (a contractor's own price). */
 function itemCols(pricing: Pricing | null): Cols {
-  const brand = sql`${products.brandId}`;
-  const section = sql`${products.sectionId}`;
   return {
-    brand,
-    section,
-    price: viewerPriceSql(pricing, { price: sql`${products.price}`, brand, section }),
+    brand: sql`${products.brandId}`,
+    section: sql`${products.sectionId}`,
+    price: productPriceSql(pricing),
     properties: sql`${products.properties}`,
     inStock: sql`${products.stockQty} > 0`,
     retail: pricing ? { col: sql`${products.price}`, maxPercent: pricing.maxPercent } : undefined,
@@ -163,12 +161,11 @@ function andAll(conds: Map<string, SQL>, except?: string): SQL {
 
 /** The order of a listing; a price sort is by what this viewer pays. */
 export function orderFor(sort: Sort, pricing: Pricing | null): SQL[] {
-  const price = () => itemCols(pricing).price;
   switch (sort) {
     case 'price_asc':
-      return [asc(price()), asc(products.id)];
+      return [asc(productPriceSql(pricing)), asc(products.id)];
     case 'price_desc':
-      return [desc(price()), asc(products.id)];
+      return [desc(productPriceSql(pricing)), asc(products.id)];
     case 'new':
       return [desc(products.createdAt), asc(products.id)];
     case 'name':

@@ -7,7 +7,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies, companyDiscounts } from '../db/schema';
+import { companies, companyDiscounts, products } from '../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
 
@@ -91,6 +91,11 @@ export function makePricing(
 /** What a row costs this viewer in SQL: the retail price column, or the company's price (`Pricing.priceSql`). */
 export function viewerPriceSql(pricing: Pricing | null, cols: { price: SQL; brand: SQL; section: SQL }): SQL {
   return pricing ? pricing.priceSql(cols) : cols.price;
+}
+
+/** What a `products` row costs this viewer in SQL (listings, favourites). */
+export function productPriceSql(pricing: Pricing | null): SQL {
+  return viewerPriceSql(pricing, { price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
 }
 
 /** Money rounded to kopecks. */

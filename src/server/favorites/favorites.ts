@@ -1,5 +1,5 @@
 /** Favourites (spec §3, §4, §7): add, remove, clear, and a sorted, paged list. */
-import { viewerPriceSql, type Pricing } from '../catalog/pricing';
+import { productPriceSql, type Pricing } from '../catalog/pricing';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, favorites, products } from '../db/schema';
@@ -64,7 +64,7 @@ export async function favoritesPage(db: Db, pricing: Pricing | null, owner: stri
   const total = Number(n);
   const { navigation, offset } = paginate(total, page, pageSize);
   // A contractor's cheapest first is by their own price, as the cards show it.
-  const price = viewerPriceSql(pricing, { price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
+  const price = productPriceSql(pricing);
   const order = {
     date_desc: [desc(favorites.createdAt)],
     date_asc: [asc(favorites.createdAt)],
