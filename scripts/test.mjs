@@ -12,6 +12,8 @@
 import { spawn } from 'node:child_process';
 
 const times = [];
+/** A prefixed layer's output, kept to print its failures again at the end (CI shows only the tail). */
+const outputs = new Map();
 
 /** Runs `npm run <script>` (or a node script); lines are prefixed when two layers share the terminal. */
 function run(label, command, args, { env = {}, prefix = '' } = {}) {
@@ -19,12 +21,17 @@ function run(label, command, args, { env = {}, prefix = '' } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
+      const kept = [];
+      outputs.set(label, kept);
       for (const stream of [child.stdout, child.stderr]) {
         let rest = '';
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+          for (const line of lines) {
+            kept.push(line);
+            process.stdout.write(`${prefix}${line}\n`);
+          }
         });
         stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
       }
@@ -36,7 +43,20 @@ function run(label, command, args, { env = {}, prefix = '' } = {}) {
   });
 }
 
+/** vitest's "Failed Tests" block (from its header to the summary), or at most the last 60 lines. */
+function failures(lines) {
+  const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
+  const start = plain.findIndex((line) => /Failed Tests \d+/.test(line));
+  const end = plain.findIndex((line, i) => i > start && /^\s*Test Files\s/.test(line));
+  const block = start >= 0 ? plain.slice(start, end > start ? end : undefined) : plain.slice(-60);
+  return block.slice(0, 200);
+}
+
 function finish(code) {
+  for (const [label, lines] of outputs) {
+    if (!times.some((t) => t.startsWith(`${label}:`) && t.includes('(exit'))) continue;
+    console.log(`\n── ${label}: what failed ──\n${failures(lines).join('\n')}`);
+  }
   console.log(`\ntest: ${times.join(' · ')}`);
   process.exit(code);
 }

@@ -80,16 +80,25 @@ async function newRequest(db: Db): Promise<number> {
   });
 }
 
+/** Milliseconds from now to a time column of the request's outbox row. */
+const msUntil = async (id: number, column: typeof crmOutbox.lockedUntil | typeof crmOutbox.nextAttemptAt) =>
+  (await h.db.select({ ms: sql<number>`extract(epoch from (${column} - now())) * 1000` }).from(crmOutbox).where(eq(crmOutbox.contractRequestId, id)))[0]!.ms;
+
+/** The retry pause has passed (moved in the database rather than slept through). */
+const pauseEnds = (id: number) => h.db.update(crmOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(crmOutbox.contractRequestId, id));
+
 const status = async (id: number) => (await h.db.select().from(contractRequests).where(eq(contractRequests.id, id)))[0]!;
 
 describe('CRM outbox', () => {
   it('a claimed message is not claimed again until its lease runs out', async () => {
     const id = await newRequest(h.db);
-    const [first] = await claimDue(h.db, 300);
+    const [first] = await claimDue(h.db, 5_000);
     expect(first).toMatchObject({ contract_request_id: id, attempts: 1 });
-    expect(await claimDue(h.db, 300)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 400));
-    const [again] = await claimDue(h.db, 300);
+    expect(Number(await msUntil(id, crmOutbox.lockedUntil))).toBeGreaterThan(3_000);
+    expect(await claimDue(h.db, 5_000)).toEqual([]);
+    // The lease runs out (moved in the database instead of slept through: a loaded CI machine stretches sleeps).
+    await h.db.update(crmOutbox).set({ lockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(crmOutbox.contractRequestId, id));
+    const [again] = await claimDue(h.db, 5_000);
     expect(again).toMatchObject({ contract_request_id: id, attempts: 2 });
   });
 
@@ -104,17 +113,22 @@ describe('CRM outbox', () => {
   it('a CRM that is down keeps the message queued with a growing pause, and after the allowed attempts it goes to the sales mailbox', async () => {
     answer = 503;
     const id = await newRequest(h.db);
-    const s = settings({ webhookAttempts: 2, salesMailTo: 'sales@test.by', baseDelayMs: 200 });
+    const s = settings({ webhookAttempts: 2, salesMailTo: 'sales@test.by', baseDelayMs: 2_000, maxDelayMs: 60_000 });
     expect(await deliverDue(h.db, s)).toBe(1);
     const [afterOne] = await h.db.select().from(crmOutbox).where(eq(crmOutbox.contractRequestId, id));
     expect(afterOne).toMatchObject({ attempts: 1, deliveredAt: null, lastError: expect.stringContaining('HTTP 503') });
+    const firstPause = Number(await msUntil(id, crmOutbox.nextAttemptAt));
+    expect(firstPause).toBeGreaterThan(1_000); // the 2 s base (+ up to 10 % jitter), minus the time the test took
+    expect(firstPause).toBeLessThanOrEqual(2_200);
     expect(await deliverDue(h.db, s)).toBe(0); // not due yet: the pause has not passed
-    await new Promise((r) => setTimeout(r, 260));
+    await pauseEnds(id);
     expect(await deliverDue(h.db, s)).toBe(1);
-    const [afterTwo] = await h.db.select({ pause: sql<number>`extract(epoch from (${crmOutbox.nextAttemptAt} - now())) * 1000` }).from(crmOutbox).where(eq(crmOutbox.contractRequestId, id));
-    expect(Number(afterTwo!.pause)).toBeGreaterThan(250); // 2 × the 200 ms base, minus the time the test took
+    const secondPause = Number(await msUntil(id, crmOutbox.nextAttemptAt));
+    expect(secondPause).toBeGreaterThan(3_000); // twice the base after the second failure
+    expect(secondPause).toBeLessThanOrEqual(4_400);
     expect((await status(id)).status).toBe('queued');
-    await new Promise((r) => setTimeout(r, 460));
+    expect(await deliverDue(h.db, s)).toBe(0);
+    await pauseEnds(id);
     expect(await deliverDue(h.db, s)).toBe(1);
     expect(received).toHaveLength(2);
     expect(await status(id)).toMatchObject({ status: 'sent', sentVia: 'email' });

@@ -150,9 +150,12 @@ describe('a feed never reads ahead of its reader', () => {
   it('waits while the reader takes nothing, and stops when the reader goes away', async () => {
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
     const run = buildFeed(tdb.db, { list: listRow({ source: 'all' }), format: 'csv', fields: ['article', 'name', 'description'], companyId, site: 'https://shop.by', date: new Date() }, out);
-    await new Promise((r) => setTimeout(r, 400));
-    // One batch of 300 products' descriptions at most is buffered: nobody read it, so nothing more was fetched.
+    // The first batch (after a header of a few bytes) is written in one go and fills the buffer; wait for it,
+    // however slow the machine, then give the feed time to run ahead.
+    for (const until = Date.now() + 20_000; out.readableLength < 16 * 1024 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
     const buffered = out.readableLength;
+    expect(buffered).toBeGreaterThanOrEqual(16 * 1024);
+    // One batch of 300 products' descriptions at most is buffered: nobody read it, so nothing more was fetched.
     await new Promise((r) => setTimeout(r, 300));
     expect(out.readableLength).toBe(buffered);
     out.destroy();
