@@ -82,6 +82,7 @@ export const basketDict = {
   BASKET_UI_ALL_CATEGORIES: 'Все категории',
   BASKET_UI_CLEAR: 'Очистить корзину',
   BASKET_UI_PAGES: 'Страницы корзины',
+  BASKET_UI_FAV_PAGES: 'Страницы избранного',
   BASKET_UI_SHOW_MORE: 'Показать ещё',
   BASKET_UI_INACTIVE: 'Недоступны для заказа',
   BASKET_UI_REMOVE_INACTIVE: 'Удалить недоступные',
@@ -143,4 +144,5 @@ export const basketDict = {
   BASKET_UI_FAV_TOTAL: 'Товаров:',
   BASKET_UI_FAV_CLEAR_CONFIRM: 'Удалить все товары из избранного?',
   BASKET_UI_SORT: 'Сортировка',
+  BASKET_UI_SORT_APPLY: 'Показать',
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useClientStore } from '../stores/hooks';
 import { basketDict as T } from '../i18n/ru-basket';
 import { api } from '../stores/api';
@@ -21,6 +21,18 @@ function PriceOf({ card }: { card: Card }) {
   );
 }
 
+/** This page's own address for a sort and page (the first sort and page 1 are left out). */
+function addressOf(sorts: Sort[], sort: string, page: number): string {
+  const q = new URLSearchParams();
+  if (sort !== sorts[0]?.id) q.set('sort', sort);
+  if (page > 1) q.set('page', String(page));
+  const query = q.toString();
+  return `/favourites/${query ? `?${query}` : ''}`;
+}
+
+/** A plain left click (not a new tab or window) that the island may take over. */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
 export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
   const [data, setData] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -33,6 +45,8 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
     // `timestamp` is the spec's cache-buster.
     const next = await api<FavoritesData>('/web/favorite/', { query: { sort: sort.current, page, timestamp: Date.now() } });
     setData(next);
+    // The address follows, so a reload or «Назад» from a product comes back to this page and order.
+    history.replaceState(history.state, '', addressOf(next.sort, sort.current, next.page_navigation.page));
   };
 
   async function run(action: () => Promise<unknown>) {
@@ -78,14 +92,20 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
   return (
     <div className="favs" aria-busy={busy}>
       <div className="basket__tools">
-        <label className="sortsel">
-          <span className="muted">{T.BASKET_UI_SORT}</span>{' '}
-          <select value={sort.current} disabled={busy} onChange={(e) => resort((e.target as HTMLSelectElement).value)}>
-            {data.sort.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
-            ))}
-          </select>
-        </label>
+        {/* Without JavaScript the form sends the chosen order in the address. */}
+        <form method="get" action="/favourites/" className="sortsel" onSubmit={(e) => e.preventDefault()}>
+          <label className="sortsel">
+            <span className="muted">{T.BASKET_UI_SORT}</span>{' '}
+            <select name="sort" value={sort.current} disabled={busy} onChange={(e) => resort((e.target as HTMLSelectElement).value)}>
+              {data.sort.map((s) => (
+                <option key={s.id} value={s.id}>{s.name}</option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="btn btn--ghost">{T.BASKET_UI_SORT_APPLY}</button>
+          </noscript>
+        </form>
         <span className="muted" data-testid="favorites-total">{T.BASKET_UI_FAV_TOTAL} {nav.total}</span>
         <button type="button" className="linkbtn" disabled={busy} onClick={() => confirm(T.BASKET_UI_FAV_CLEAR_CONFIRM) && run(() => change(() => post('/api/favorite/clear/')).then(() => load(1)))}>
           {T.BASKET_UI_CLEAR_ALL}
@@ -105,12 +125,23 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
         ))}
       </ul>
       {nav.pages > 1 && (
-        <nav className="bpager" aria-label={T.BASKET_UI_PAGES}>
+        <nav className="bpager" aria-label={T.BASKET_UI_FAV_PAGES}>
           <div className="bpager__pages">
+            {/* Links, so that the pages work without JavaScript and open in a new tab; a plain click stays on the page. */}
             {Array.from({ length: nav.pages }, (_, i) => i + 1).map((n) => (
-              <button type="button" key={n} aria-current={n === nav.page ? 'page' : undefined} disabled={busy} onClick={() => run(() => load(n))}>
+              <a
+                key={n}
+                href={addressOf(data.sort, sort.current, n)}
+                aria-current={n === nav.page ? 'page' : undefined}
+                aria-disabled={busy || undefined}
+                onClick={(e) => {
+                  if (!plainClick(e)) return;
+                  e.preventDefault();
+                  if (!busy) void run(() => load(n));
+                }}
+              >
                 {n}
-              </button>
+              </a>
             ))}
           </div>
         </nav>

@@ -108,6 +108,7 @@ test('compare two drills with only differences on, favourite and re-sort', async
   await expect.poll(async () => (await page.getByTestId('favorite-price').allTextContents()).map((t) => Number(t.replace(/[^\d,]/g, '').replace(',', '.')))).toEqual(
     [...drills, other].map((p) => p.price).sort((a, b) => a - b),
   );
+  await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc$/);
 
   // Compare the two drills from their favourite cards.
   for (const d of drills) {
@@ -140,6 +141,54 @@ test('compare two drills with only differences on, favourite and re-sort', async
   await page.getByRole('button', { name: `Убрать из сравнения: ${drills[1]!.name}` }).click();
   await expect(page.getByTestId('compare-empty')).toBeVisible();
   await expect(count(page, 'compare')).toHaveCount(0);
+});
+
+test('favourites keep their page and order in the address: a reload, «Назад» and no JavaScript land on the same page', async ({ page, browser }) => {
+  const res = await page.request.get('/web/catalog/filter/clear/apply/?section_code=dreli-udarnye&page_size=80');
+  const cards = ((await res.json()).data.items as Card[]).slice(0, 30);
+  expect(cards).toHaveLength(30);
+  for (const p of cards) expect((await page.request.post('/api/favorite/add/', { data: { product_id: p.id } })).ok()).toBe(true);
+  const cheapestFirst = [...cards].sort((a, b) => a.price - b.price || a.id - b.id);
+  const names = () => page.locator('[data-testid="favorite-item"] .favs__name').allTextContents();
+
+  await page.goto('/favourites/');
+  await ready(page);
+  await expect(page.getByTestId('favorite-item')).toHaveCount(24);
+  await page.getByRole('combobox').selectOption('price_asc');
+  await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc$/);
+  await page.getByRole('navigation', { name: 'Страницы избранного' }).getByRole('link', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc&page=2$/);
+  await expect.poll(names).toEqual(cheapestFirst.slice(24).map((p) => p.name));
+
+  // A product, then «Назад»: the same page of the same order, rendered by the server.
+  await page.locator('[data-testid="favorite-item"] .favs__name').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(cheapestFirst[24]!.name);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?sort=price_asc&page=2$/);
+  expect(await names()).toEqual(cheapestFirst.slice(24).map((p) => p.name));
+  await expect(page.getByRole('combobox')).toHaveValue('price_asc');
+  await page.reload();
+  expect(await names()).toEqual(cheapestFirst.slice(24).map((p) => p.name));
+
+  // Without JavaScript (same visitor): the order is chosen with «Показать», the pages are links.
+  const nojs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, storageState: await page.context().storageState() });
+  const plain = await nojs.newPage();
+  await plain.goto('/favourites/');
+  await plain.getByRole('combobox').selectOption('name_asc');
+  await plain.getByRole('button', { name: 'Показать' }).click();
+  await expect(plain).toHaveURL(/\/favourites\/\?sort=name_asc$/);
+  const plainNames = () => plain.locator('[data-testid="favorite-item"] .favs__name').allTextContents();
+  const firstPage = await plainNames();
+  expect(firstPage).not.toEqual(cheapestFirst.slice(0, 24).map((p) => p.name));
+  await plain.getByRole('link', { name: '2', exact: true }).click();
+  await expect(plain).toHaveURL(/\?sort=name_asc&page=2$/);
+  const secondPage = await plainNames();
+  expect(secondPage).toHaveLength(6);
+  expect(new Set([...firstPage, ...secondPage]).size).toBe(30);
+  // A mistyped address opens the first page in the usual order, not an error.
+  expect((await plain.goto('/favourites/?sort=%27;drop&page=-3'))!.status()).toBe(200);
+  await expect(plain.getByTestId('favorite-item')).toHaveCount(24);
+  await nojs.close();
 });
 
 test('quick order: paste a list, upload an XLSX, add what was found in one step', async ({ page }) => {
