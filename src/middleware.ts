@@ -16,6 +16,7 @@ import { withRuntimeCsp } from './server/http/csp';
 import { notFound } from './server/http/api';
 import { t } from './i18n';
 import { startBackgroundWork } from './server/background';
+import { wholeHtml } from './server/http/whole-page';
 
 /**
  * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
@@ -82,7 +83,8 @@ export const isGuest = defineMiddleware((ctx, next) => {
 
 export const securityHeaders = defineMiddleware(async (ctx, next) => {
   if (!ctx.isPrerendered) startBackgroundWork();
-  const response = await next();
+  // A component that fails mid-page then gives the 500 page instead of a cut connection.
+  const response = await wholeHtml(await next());
   const h = response.headers;
   try {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
