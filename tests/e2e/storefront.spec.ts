@@ -30,6 +30,24 @@ test('the header fits 360 px: top bar, search placeholder, and a signed-in custo
     expect(search.right).toBeLessThanOrEqual(360);
     const rows = await page.locator('.header .logo, .header .usernav').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(Math.abs(rows[0]! - rows[1]!), `logo and icons share a row (signed in: ${signedIn})`).toBeLessThan(12);
+    // The browser may paint the header before the parser reaches the icons (an inline script stands
+    // before them): the catalogue button and the search must already be where they end up, or they
+    // jump (a 0.02 layout shift on every page once). Taking the icons out must move nothing.
+    const moved = await page.evaluate(() => {
+      const place = () =>
+        ['.header .catmenu', '.header .search'].map((sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return `${sel} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        });
+      const icons = document.querySelector('.header .usernav')!;
+      const [parent, next] = [icons.parentNode!, icons.nextSibling];
+      const final = place();
+      icons.remove();
+      const early = place();
+      parent.insertBefore(icons, next);
+      return { final, early };
+    });
+    expect(moved.early, `signed in: ${signedIn}`).toEqual(moved.final);
   }
 });
 
