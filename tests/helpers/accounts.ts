@@ -3,6 +3,7 @@
  * loopback address of the test's own (127.x.y.z), so that per-address limits one test uses up
  * never touch another test or another file.
  */
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -37,8 +38,12 @@ export function messagesTo(to: string): OutboxMessage[] {
   return readOutbox(outboxDir()).filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }
 
-/** Waits for a message to `to` that no earlier call returned, and returns it. */
-export async function nextMessageTo(to: string, timeoutMs = 8000): Promise<OutboxMessage> {
+/**
+ * Waits for a message to `to` that no earlier call returned, and returns it. Codes are sent after the
+ * answer (accounts/mails.ts sendLater), so on a loaded machine they may come seconds later: the wait is
+ * generous, it costs nothing when the message is there.
+ */
+export async function nextMessageTo(to: string, timeoutMs = 20_000): Promise<OutboxMessage> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const fresh = messagesTo(to).find((m) => !seen.has(m.file));
@@ -64,12 +69,17 @@ export function markRead(to: string): void {
   for (const m of messagesTo(to)) seen.add(m.file);
 }
 
-let ipCounter = 0;
-/** A fresh loopback source address per call (Linux routes the whole 127/8 to lo). */
+/**
+ * Where this test file's addresses start: random, so two files running at once (each in its own
+ * process) do not share addresses and so per-address limits. (It was the process id modulo 200, and
+ * two concurrent workers whose ids differ by a multiple of 200 got the same addresses.)
+ */
+let ipCounter = randomInt(0, 254 * 256 * 200 - 1_000_000);
+/** A fresh loopback source address per call (Linux routes the whole 127/8 to lo): 127.10–209.x.1–254, each once. */
 export function freshIp(): string {
-  ipCounter++;
-  const n = (process.pid % 200) * 1000 + ipCounter;
-  return `127.${10 + (Math.floor(n / 65536) % 200)}.${Math.floor(n / 256) % 256}.${(n % 254) + 1}`;
+  const n = ipCounter++;
+  const block = Math.floor(n / 254);
+  return `127.${10 + (Math.floor(block / 256) % 200)}.${block % 256}.${(n % 254) + 1}`;
 }
 
 /** A Visitor whose requests leave from its own loopback address. */

@@ -39,8 +39,22 @@ export const pdf = (name = 'акт.pdf'): Upload => ({
   bytes: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
 });
 
+/**
+ * The shared server's outbox, oldest first (names start with the time). Other test files write to it
+ * at the same time: a file another one is still writing is left out (it is not this test's: the
+ * server writes a mail before it answers the call that sent it).
+ */
 export function outboxFiles(): { name: string; json: any }[] {
   const dir = path.join(inject('dataDir'), 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => ({ name, json: JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) }));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      try {
+        return [{ name, json: JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) }];
+      } catch {
+        return []; // still being written
+      }
+    });
 }

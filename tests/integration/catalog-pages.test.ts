@@ -239,16 +239,31 @@ describe('sitemap and robots', () => {
 
 describe('caching (guests only) and the contractor price', () => {
   it('guest pages: stored, ETag, 304; a session is never served the shared copy', async () => {
-    const url = `${product.url}?probe=${Date.now()}`;
-    const first = await guest.raw(url);
-    expect(first.headers.get('x-cache')).toBe('MISS');
-    expect(first.headers.get('cache-control')).toBe('public, no-cache');
-    const second = await guest.raw(url);
-    expect(second.headers.get('x-cache')).toBe('HIT');
-    const etag = second.headers.get('etag')!;
+    // A fresh address is a MISS, then a HIT, and its ETag revalidates. The server is shared: another test
+    // file's order or change purges the product's page on the change feed's next tick, which can land in
+    // between (the more likely the slower the machine) — then it is tried again at a new address (at most
+    // three). A page that is never stored, or an ETag that never matches, fails every try.
+    let url = '';
+    const tries: string[] = [];
+    let second: Response | undefined;
+    let etag: string | null = null;
+    let revalidated: Response | undefined;
+    for (let i = 0; i < 3; i++) {
+      url = `${product.url}?probe=${Date.now()}-${i}`;
+      const first = await guest.raw(url);
+      await first.arrayBuffer();
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      expect(first.headers.get('cache-control')).toBe('public, no-cache');
+      second = await guest.raw(url);
+      await second.arrayBuffer();
+      etag = second.headers.get('etag');
+      revalidated = etag ? await guest.raw(url, { headers: { 'if-none-match': etag } }) : undefined;
+      tries.push(`${second.headers.get('x-cache')} ${etag ? revalidated!.status : 'no ETag'}`);
+      if (second.headers.get('x-cache') === 'HIT' && revalidated?.status === 304) break;
+    }
+    expect(second!.headers.get('x-cache'), tries.join(', ')).toBe('HIT');
     expect(etag).toBeTruthy();
-    const revalidated = await guest.raw(url, { headers: { 'if-none-match': etag } });
-    expect(revalidated.status).toBe(304);
+    expect(revalidated!.status, tries.join(', ')).toBe(304);
 
     const contractor = new Visitor();
     const login = await contractor.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD, remember: 'Y' });

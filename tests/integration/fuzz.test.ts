@@ -118,5 +118,6 @@ describe('fuzzing every §7 endpoint', () => {
     expect(health.status, 'healthy afterwards').toBe(200);
     expect((await health.json()).status).toBe('success');
     expect(report, 'every malformed call answered properly').toEqual([]);
-  }, 240_000);
+    // 80–100 s in a full CI run (beside the e2e suite on two cores); a slower machine must not run out of time.
+  }, 480_000);
 });

@@ -17,6 +17,23 @@ async function productPath(): Promise<{ path: string; id: number }> {
   return { path: item.url, id: item.id };
 }
 
+/**
+ * Fetches `p` as a guest, then again, and returns the second answer once it comes from the cache (at
+ * most three pairs; the last pair whatever it was). The server is shared: another test file's order
+ * changes stock, and the change feed purges listings, the home page and that product's pages on every
+ * node — which can land between the two fetches, the more likely the slower the machine. A page that is
+ * never stored never answers HIT.
+ */
+async function cachedPair(origin: string, p: string): Promise<{ first: Response; body: string; second: Response }> {
+  for (let i = 1; ; i++) {
+    const first = await guestGet(origin, p);
+    const body = await first.text();
+    const second = await guestGet(origin, p);
+    if (second.headers.get('x-cache') === 'HIT' || i === 3) return { first, body, second };
+    await second.arrayBuffer();
+  }
+}
+
 async function waitFor(check: () => Promise<boolean>, ms: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < ms) {
@@ -29,16 +46,12 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<numbe
 describe('page cache on the built server', () => {
   it('answers the second guest from the cache, with the same security headers and an ETag', async () => {
     const { path } = await productPath();
-    const first = await guestGet(base(), path);
-    const body = await first.text();
-    const second = await guestGet(base(), path);
+    const { first, body, second } = await cachedPair(base(), path);
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(await second.text()).toBe(body);
     for (const h of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-type', 'cache-control']) expect(second.headers.get(h), h).toBe(first.headers.get(h));
     expect(second.headers.get('x-page-cache')).toBeNull();
-    const home1 = await guestGet(base(), '/');
-    await home1.text();
-    expect((await guestGet(base(), '/')).headers.get('x-cache')).toBe('HIT');
+    expect((await cachedPair(base(), '/')).second.headers.get('x-cache')).toBe('HIT');
   });
 
   it('never gives a request with a session cookie a cached page', async () => {
@@ -65,19 +78,26 @@ describe('page cache on the built server', () => {
       await client.connect();
       try {
         const { path, id } = await productPath();
-        for (const origin of [base(), second.base]) {
-          await (await guestGet(origin, path)).text();
-          expect((await guestGet(origin, path)).headers.get('x-cache'), origin).toBe('HIT');
+        const origins = [base(), second.base];
+        // Up to three takes, each a new price: the two cores are shared with other test files (in CI with
+        // the e2e suite too), and a burst of their work can hold a node's feed or a fetch up for a second.
+        // Every take must reach both nodes at all (well before the hour the page is kept); one take must
+        // reach both within 2 s of the change. A node that polls too seldom is late in every take.
+        const takes: Record<string, number>[] = [];
+        for (let take = 0; take < 3; take++) {
+          for (const origin of origins) expect((await cachedPair(origin, path)).second.headers.get('x-cache'), origin).toBe('HIT');
+          await client.query('UPDATE products SET price = $2, old_price = NULL WHERE id = $1', [id, 4321.98 + take]);
+          const shown = `4 32${1 + take},98`;
+          const took = await Promise.all(origins.map((origin) => waitFor(async () => (await (await guestGet(origin, path)).text()).includes(shown), 30_000)));
+          takes.push(Object.fromEntries(origins.map((origin, i) => [origin, took[i]!])));
+          if (Math.max(...took) < 2000) break;
         }
-        await client.query('UPDATE products SET price = 4321.98, old_price = NULL WHERE id = $1', [id]);
-        for (const origin of [base(), second.base]) {
-          const took = await waitFor(async () => (await (await guestGet(origin, path)).text()).includes('4 321,98'), 2000);
-          expect(took, origin).toBeLessThan(2000);
-        }
+        const best = takes.find((t) => Math.max(...Object.values(t)) < 2000) ?? takes[0]!;
+        for (const origin of origins) expect(best[origin], `${origin}: ${JSON.stringify(takes)}`).toBeLessThan(2000);
       } finally {
         await client.end();
         await second.stop();
       }
-    });
+    }, 180_000);
   }
 });
