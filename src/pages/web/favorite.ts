@@ -3,11 +3,11 @@ import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
 import { viewerPricing } from '../../server/catalog/pricing';
 import { ownerKey } from '../../server/lists/owner';
-import { favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
+import { DEFAULT_FAVORITES_SORT, favoritesPage, SORT_KEYS } from '../../server/favorites/favorites';
 import { zPage, zSortOf } from '../../server/http/zod';
 
 const input = z.object({
-  sort: zSortOf(SORT_KEYS, 'date_desc'),
+  sort: zSortOf(SORT_KEYS, DEFAULT_FAVORITES_SORT),
   page: zPage,
   // The spec's cache-buster: accepted, never used.
   timestamp: z.string().max(40).optional(),

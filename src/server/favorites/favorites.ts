@@ -19,6 +19,7 @@ export const FAVORITE_SORTS = [
   { code: 'name', by: 'asc', name: 'BASKET_FAV_SORT_NAME' },
 ] as const;
 export const SORT_KEYS = FAVORITE_SORTS.map((s) => `${s.code}_${s.by}`) as [string, ...string[]];
+export const DEFAULT_FAVORITES_SORT = 'date_desc';
 
 export type FavoriteSort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
 export type FavoritesPage = {
