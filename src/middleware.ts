@@ -17,6 +17,7 @@ import { notFound } from './server/http/api';
 import { t } from './i18n';
 import { startBackgroundWork } from './server/background';
 import { wholeHtml } from './server/http/whole-page';
+import { collectShownProducts, tagShownProducts } from './server/page-cache/shown';
 
 /**
  * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
@@ -83,10 +84,12 @@ export const isGuest = defineMiddleware((ctx, next) => {
 
 export const securityHeaders = defineMiddleware(async (ctx, next) => {
   if (!ctx.isPrerendered) startBackgroundWork();
-  // A component that fails mid-page then gives the 500 page instead of a cut connection.
-  const response = await wholeHtml(await next());
+  // A component that fails mid-page then gives the 500 page instead of a cut connection. Whole, the
+  // render has also noted every product it printed: a cached copy carries their tags.
+  const { result: response, ids } = await collectShownProducts(async () => wholeHtml(await next()));
   const h = response.headers;
   try {
+    tagShownProducts(h, ids);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
     // HTML is always declared UTF-8 (Astro writes a bare text/html).
     const type = h.get('content-type');

@@ -13,6 +13,7 @@ import compression from 'compression';
 import { createFront, etagMatches, parseMark, pickEncoding, type Front } from '../../src/server/page-cache/front';
 import { PageStore } from '../../src/server/page-cache/store';
 import { indexXml, urlsetXml } from '../../src/server/catalog/sitemap';
+import { collectShownProducts, markWithShown, noteShownProduct } from '../../src/server/page-cache/shown';
 
 let renders = 0;
 let front: Front;
@@ -172,6 +173,108 @@ describe('page cache pieces', () => {
     }
     expect(store.snapshot().entries).toBe(10);
     expect(store.get('cold-0')).toBeUndefined();
+  });
+});
+
+describe('a render that began before an invalidation is never kept', () => {
+  const entry = (key: string, tags: string[]) => ({ key, etag: '', tags, expiresAt: Date.now() + 60_000, bytes: 900, identity: { body: Buffer.alloc(0), headers: {} }, br: { body: Buffer.alloc(0), headers: {} }, gzip: { body: Buffer.alloc(0), headers: {} }, notModified: {} });
+
+  it('refuses an entry one of whose tags was dropped during its render, keeps one whose tags were not', () => {
+    const store = new PageStore(1e6);
+    const stale = store.begin();
+    const fresh = store.begin();
+    store.invalidate(['product:1']);
+    const later = store.begin();
+    store.set(entry('/a/', ['catalog', 'product:1']), stale);
+    store.set(entry('/b/', ['catalog', 'product:2']), fresh);
+    store.set(entry('/c/', ['catalog', 'product:1']), later);
+    for (const t of [stale, fresh, later]) store.end(t);
+    expect(store.get('/a/')).toBeUndefined();
+    expect(store.get('/b/')).toBeDefined();
+    expect(store.get('/c/')).toBeDefined();
+    expect(store.snapshot().staleRenders).toBe(1);
+  });
+
+  it('refuses every render in progress during a clear, and any invalidation once the ticket has ended', () => {
+    const store = new PageStore(1e6);
+    const during = store.begin();
+    store.clear();
+    store.set(entry('/a/', ['x']), during);
+    expect(store.get('/a/')).toBeUndefined();
+    store.end(during);
+    // A client that went away ends the ticket before the entry is compressed and stored.
+    const gone = store.begin();
+    const other = store.begin();
+    store.end(gone);
+    store.end(other);
+    store.invalidate(['unrelated']);
+    store.set(entry('/b/', ['x']), gone);
+    expect(store.get('/b/')).toBeUndefined();
+  });
+
+  it('over HTTP: a page whose product changed while it rendered is answered but rendered again next time', async () => {
+    let release = () => {};
+    let count = 0;
+    const f = createFront({
+      compress: compression({ threshold: 0 }) as unknown as Parameters<typeof createFront>[0]['compress'],
+      handler: (req, res) => {
+        count++;
+        const finish = () => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-page-cache': 'max-age=3600; tags=catalog,product:9' });
+          res.end(`<p>render ${count}</p>`);
+        };
+        if (count === 1) release = finish;
+        else finish();
+      },
+    });
+    const srv = http.createServer((req, res) => f.handle(req, res));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(srv.address() as { port: number }).port}/p/`;
+    try {
+      const first = fetch(url);
+      await new Promise((r) => setTimeout(r, 50));
+      // The change is seen while the first render is still reading.
+      f.invalidate(['product:9']);
+      release();
+      expect(await (await first).text()).toBe('<p>render 1</p>');
+      const second = await fetch(url);
+      expect(second.headers.get('x-cache')).toBe('MISS');
+      expect(await second.text()).toBe('<p>render 2</p>');
+      const third = await fetch(url);
+      expect(third.headers.get('x-cache')).toBe('HIT');
+      expect(f.stats().staleRenders).toBe(1);
+    } finally {
+      srv.close();
+    }
+  });
+});
+
+describe('pages carry the tags of the products they show', () => {
+  it('adds each shown product to the mark, keeps the route\'s own tags, and leaves a page with very many to its own tags', () => {
+    expect(markWithShown('max-age=3600; tags=catalog,product:1', new Set([1, 2, 3]))).toBe('max-age=3600; tags=catalog,product:1,product:2,product:3');
+    expect(markWithShown('max-age=60', new Set([5]))).toBe('max-age=60; tags=product:5');
+    expect(markWithShown('max-age=60; tags=listings', new Set())).toBe('max-age=60; tags=listings');
+    const many = new Set(Array.from({ length: 400 }, (_, i) => i));
+    expect(markWithShown('max-age=60; tags=listings', many)).toBe('max-age=60; tags=listings');
+  });
+
+  it('collects what a render notes, and only that render', async () => {
+    const [a, b] = await Promise.all([
+      collectShownProducts(async () => {
+        noteShownProduct(1);
+        await new Promise((r) => setTimeout(r, 5));
+        noteShownProduct(2);
+        return 'a';
+      }),
+      collectShownProducts(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        noteShownProduct(3);
+        return 'b';
+      }),
+    ]);
+    expect([a.result, [...a.ids]]).toEqual(['a', [1, 2]]);
+    expect([b.result, [...b.ids]]).toEqual(['b', [3]]);
+    noteShownProduct(4); // outside a render: nothing to collect, no error
   });
 });
 

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { personalPrice, type Pricing } from './pricing';
+import { noteShownProduct } from '../page-cache/shown';
 
 export type ProductCard = {
   id: number;
@@ -69,6 +70,7 @@ export function toCard(r: CardRow, pricing: Pricing | null): ProductCard {
     personalPrice: null,
   };
   card.personalPrice = personalPrice(pricing, card);
+  noteShownProduct(card.id);
   return card;
 }
 

@@ -1,26 +1,42 @@
 /**
  * The one reader of the change log (`change_log`, written by triggers: db/schema/catalog.ts). Each app node has
- * one feed per database: it reads what is new — every scope in one query — and hands each scope's
+ * one feed per database: it reads what is new — every scope in one read — and hands each scope's
  * rows to its subscribers: the page cache (`catalog`, changes/follow.ts) and the in-process search
  * index (`search`, search/memory-engine.ts). It runs on a timer (CHANGE_POLL_MS, default 500 ms), and
  * a subscriber that must be current right now (a search) asks it to catch up at once; concurrent
  * asks share one read. Whatever made a change, every node follows within about a second — no bus
  * but the database. The feed also prunes the log.
+ *
+ * Why no committed change is ever skipped (docs/decisions/0054-change-feed.md): a row's id is taken
+ * when it is inserted, not when its transaction commits, so "id > the last id read" alone misses a
+ * transaction that took a smaller id and committed later. Each read therefore runs in one
+ * REPEATABLE READ snapshot and remembers that snapshot's in-progress transaction ids
+ * (`pg_snapshot_xip`). The next read takes every row with a larger id, plus every row written by
+ * one of those remembered transactions: a row that was invisible last time either has a larger id
+ * (its transaction took the id after the snapshot) or was written by a transaction that snapshot
+ * listed as in progress. Nothing else can appear below the last id.
  */
-import { asc, gt, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { changeLog } from '../db/schema';
 
 export type ChangeScope = 'catalog' | 'search';
 export type ChangeRow = { id: number; scope: ChangeScope; productId: number | null };
 export type ChangeHandler = (rows: ChangeRow[]) => void | Promise<void>;
 
-/** Rows read at once; a longer backlog is handed on as "everything changed" (product_id null). */
-const BATCH = 5000;
+/** Rows followed one by one in one read; a longer backlog is handed on as "everything changed" (product_id null). */
+const MAX_ROWS = 50_000;
 const KEEP_MS = 86_400_000;
 
+type Position = { lastId: number; pending: string[] };
+type RawRow = { id: string | number; scope: ChangeScope; product_id: number | null };
+
+const toRow = (r: RawRow): ChangeRow => ({ id: Number(r.id), scope: r.scope, productId: r.product_id });
+const xidArray = (xids: string[]) => `{${xids.join(',')}}`;
+
 export class ChangeFeed {
-  private lastId: number | null = null;
+  private pos: Position | null = null;
   private reading: Promise<void> | null = null;
   private lastPrune = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -37,9 +53,12 @@ export class ChangeFeed {
 
   /** Marks the end of the log as read (a fresh node has nothing to update); resolves once done. */
   async ready(): Promise<void> {
-    if (this.lastId !== null) return;
-    const [row] = await this.db.select({ max: sql<number | null>`max(${changeLog.id})` }).from(changeLog);
-    this.lastId ??= Number(row?.max ?? 0);
+    if (this.pos) return;
+    const pos = await this.snapshot(async (tx, pending) => {
+      const [row] = rowsOf<{ max: string | null }>(await tx.execute(sql`SELECT max(id)::text AS max FROM change_log`));
+      return { lastId: Number(row?.max ?? 0), pending };
+    });
+    this.pos ??= pos;
   }
 
   /** Reads what is new and hands it on; resolves when every subscriber has handled it. */
@@ -48,19 +67,43 @@ export class ChangeFeed {
     return this.reading;
   }
 
+  /** Runs `fn` in one read-only REPEATABLE READ snapshot, with that snapshot's in-progress transaction ids. */
+  private snapshot<T>(fn: (tx: Db, pending: string[]) => Promise<T>): Promise<T> {
+    return this.db.transaction(
+      async (tx) => {
+        const [snap] = rowsOf<{ xip: string[] | string | null }>(await tx.execute(sql`SELECT ARRAY(SELECT x::text FROM pg_snapshot_xip(pg_current_snapshot()) AS x) AS xip`));
+        const xip = snap?.xip ?? [];
+        // node-postgres parses text[]; PGlite may hand back the array literal.
+        const pending = Array.isArray(xip) ? xip : xip.replace(/[{}]/g, '').split(',').filter(Boolean);
+        return fn(tx as unknown as Db, pending);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   private async read(): Promise<void> {
-    if (this.lastId === null) return this.ready();
-    const rows = await this.db.select().from(changeLog).where(gt(changeLog.id, this.lastId)).orderBy(asc(changeLog.id)).limit(BATCH + 1);
-    if (!rows.length) return this.prune();
-    let batch: ChangeRow[] = rows;
-    if (rows.length > BATCH) {
-      // Too much to follow one by one: skip to the end and tell everyone that everything changed.
-      const [end] = await this.db.select({ max: sql<number>`max(${changeLog.id})` }).from(changeLog);
-      batch = (['catalog', 'search'] as const).map((scope) => ({ id: Number(end!.max), scope, productId: null }));
-    }
-    this.lastId = batch[batch.length - 1]!.id;
+    if (!this.pos) return this.ready();
+    const from = this.pos;
+    const { rows, next } = await this.snapshot(async (tx, pending) => {
+      // Rows of transactions that were still open at the last read, whatever their id…
+      const late = from.pending.length
+        ? rowsOf<RawRow>(await tx.execute(sql`SELECT id, scope, product_id FROM change_log WHERE xid = ANY(${xidArray(from.pending)}::bigint[]) AND id <= ${from.lastId}`))
+        : [];
+      // …and everything after the last id.
+      const fresh = rowsOf<RawRow>(await tx.execute(sql`SELECT id, scope, product_id FROM change_log WHERE id > ${from.lastId} ORDER BY id LIMIT ${MAX_ROWS + 1}`));
+      let lastId = fresh.length ? Number(fresh[fresh.length - 1]!.id) : from.lastId;
+      let all = [...late, ...fresh].map(toRow);
+      if (all.length > MAX_ROWS) {
+        // Too much to follow one by one: skip to the end and tell everyone that everything changed.
+        const [end] = rowsOf<{ max: string }>(await tx.execute(sql`SELECT max(id)::text AS max FROM change_log`));
+        lastId = Number(end!.max);
+        all = (['catalog', 'search'] as const).map((scope) => ({ id: lastId, scope, productId: null }));
+      }
+      return { rows: all, next: { lastId, pending } };
+    });
+    this.pos = next;
     for (const [scope, handlers] of this.handlers) {
-      const mine = batch.filter((r) => r.scope === scope);
+      const mine = rows.filter((r) => r.scope === scope);
       if (mine.length) for (const h of handlers) await h(mine);
     }
     await this.prune();
@@ -69,7 +112,7 @@ export class ChangeFeed {
   private async prune(): Promise<void> {
     if (Date.now() - this.lastPrune < 3_600_000) return;
     this.lastPrune = Date.now();
-    await this.db.delete(changeLog).where(lt(changeLog.at, new Date(Date.now() - KEEP_MS)));
+    await this.db.delete(changeLog).where(sql`${changeLog.at} < ${new Date(Date.now() - KEEP_MS)}`);
   }
 
   /** Follows the log on a timer (unref'd: it never keeps the process alive). */

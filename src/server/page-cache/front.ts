@@ -212,6 +212,9 @@ export function loadStatic(clientDir: string): Map<string, Entry> {
  * streams through untouched (compressed by `compress`), so nothing unmarked is ever buffered.
  */
 function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, key: string): void {
+  // Begun before the handler reads anything: a change dropped meanwhile keeps this render out of the store.
+  const ticket = store.begin();
+  res.once('close', () => store.end(ticket));
   opts.compress(req, res, () => {
     const through = { writeHead: res.writeHead, write: res.write, end: res.end };
     let mode: 'undecided' | 'keep' | 'through' = 'undecided';
@@ -260,7 +263,7 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
       restore();
       buildEntry(key, kept, Buffer.concat(chunks), mark!)
         .then((entry) => {
-          store.set(entry);
+          store.set(entry, ticket);
           answer(req, res, entry, true);
         })
         .catch((e) => {

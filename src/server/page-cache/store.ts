@@ -24,7 +24,10 @@ export type Entry = {
   touched?: number;
 };
 
-export type Stats = { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; stores: number; evictions: number; invalidations: number };
+export type Stats = { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; stores: number; evictions: number; invalidations: number; staleRenders: number };
+
+/** A render in progress: the store's invalidation count when it began (PageStore.begin). */
+export type Ticket = { readonly began: number };
 
 export class PageStore {
   private entries = new Map<string, Entry>();
@@ -32,7 +35,13 @@ export class PageStore {
   private bytes = 0;
   /** Counts moves to the young end of the LRU order. */
   private moves = 0;
-  readonly stats: Omit<Stats, 'entries' | 'bytes' | 'maxBytes'> = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
+  readonly stats: Omit<Stats, 'entries' | 'bytes' | 'maxBytes'> = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0, staleRenders: 0 };
+  /** Counts invalidations (and clears). */
+  private epoch = 0;
+  /** Renders in progress. */
+  private readonly rendering = new Set<Ticket>();
+  /** While renders are in progress: tag → the epoch of its latest invalidation (`*`: a clear). */
+  private readonly dropped = new Map<string, number>();
 
   readonly maxBytes: number;
 
@@ -60,7 +69,36 @@ export class PageStore {
     return e;
   }
 
-  set(entry: Entry): void {
+  /**
+   * Starts a render that may be stored. A render reads the database while it runs, so one that began
+   * before an invalidation of one of its tags may hold what that invalidation dropped: `set` with its
+   * ticket refuses to keep it. Every ticket must be ended (`end`), stored or not.
+   */
+  begin(): Ticket {
+    const ticket = { began: this.epoch };
+    this.rendering.add(ticket);
+    return ticket;
+  }
+
+  end(ticket: Ticket): void {
+    this.rendering.delete(ticket);
+    if (!this.rendering.size) this.dropped.clear();
+  }
+
+  /** Whether a render with `ticket` began before the latest invalidation of one of `tags`. */
+  private outdated(ticket: Ticket, tags: string[]): boolean {
+    // An ended ticket's invalidations may be forgotten already: then any invalidation since it began counts.
+    if (!this.rendering.has(ticket)) return this.epoch > ticket.began;
+    if ((this.dropped.get('*') ?? -1) > ticket.began) return true;
+    return tags.some((t) => (this.dropped.get(t) ?? -1) > ticket.began);
+  }
+
+  /** Keeps `entry`; with the ticket of the render that made it, only if none of its tags was invalidated since it began. */
+  set(entry: Entry, ticket?: Ticket): void {
+    if (ticket && this.outdated(ticket, entry.tags)) {
+      this.stats.staleRenders++;
+      return;
+    }
     if (entry.bytes > this.maxBytes / 4) return;
     const old = this.entries.get(entry.key);
     if (old) this.remove(old);
@@ -82,6 +120,8 @@ export class PageStore {
 
   /** Drops every entry carrying any of `tags`; returns how many went. */
   invalidate(tags: string[]): number {
+    this.epoch++;
+    if (this.rendering.size) for (const tag of tags) this.dropped.set(tag, this.epoch);
     let n = 0;
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
@@ -99,6 +139,8 @@ export class PageStore {
   }
 
   clear(): void {
+    this.epoch++;
+    if (this.rendering.size) this.dropped.set('*', this.epoch);
     this.entries.clear();
     this.byTag.clear();
     this.bytes = 0;

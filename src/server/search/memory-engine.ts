@@ -17,8 +17,15 @@ import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
 import { choosePartial, type Coverage } from './partial';
 
-/** Above this many unseen changes a node reloads everything instead. */
-const MAX_INCREMENTAL = 5000;
+/** Products re-read per query when applying changes: a bulk change is applied in slices, between which searches run. */
+const APPLY_SLICE = 1000;
+/**
+ * How long a search waits for the node to catch up with the change log. Small changes are applied well
+ * within it, so a search sees every change committed before it; while a bulk change (thousands of
+ * products) is being applied, a search answers from the index as it stands — each product either
+ * before or after the change — instead of waiting seconds.
+ */
+const SYNC_WAIT_MS = 150;
 /** The header's categories follow the sections of this many best results, not the biggest sections. */
 const TOP_FOR_SECTIONS = 48;
 /** Postings above which a clause is evaluated only among the other clauses' matches when answering in part. */
@@ -94,15 +101,20 @@ export class MemorySearchEngine implements SearchEngine {
       return;
     }
     vocabularyMayHaveChanged(this.db);
-    if (rows.length > MAX_INCREMENTAL || rows.some((r) => r.productId === null)) {
+    if (rows.some((r) => r.productId === null)) {
       cache.index = await loadAll(this.db);
       return;
     }
     const ids = [...new Set(rows.map((r) => r.productId!))];
-    const found = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`));
-    const seen = new Set(found.map((r) => r.id));
-    for (const id of ids) if (!seen.has(id)) cache.index.remove(id);
-    for (const r of found) cache.index.add(r);
+    for (let i = 0; i < ids.length; i += APPLY_SLICE) {
+      const slice = ids.slice(i, i + APPLY_SLICE);
+      const found = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${slice.join(',')}}`}::int[])`));
+      const seen = new Set(found.map((r) => r.id));
+      for (const id of slice) if (!seen.has(id)) cache.index.remove(id);
+      for (const r of found) cache.index.add(r);
+      // Searches waiting on the event loop run between slices.
+      if (i + APPLY_SLICE < ids.length) await new Promise<void>((r) => setImmediate(r));
+    }
   }
 
   private synced: Promise<MemoryIndex> | null = null;
@@ -110,7 +122,9 @@ export class MemorySearchEngine implements SearchEngine {
   /** Before a search: the index, with every change committed so far applied. */
   async sync(): Promise<void> {
     this.synced = this.index().then(async (i) => {
-      await changeFeed(this.db).catchUp();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((r) => (timer = setTimeout(r, SYNC_WAIT_MS)));
+      await Promise.race([changeFeed(this.db).catchUp(), waited]).finally(() => clearTimeout(timer));
       return g.__searchMemory!.get(this.db)?.index ?? i;
     });
     await this.synced;

@@ -1,7 +1,7 @@
 /** The catalogue: sections, their filterable properties, brands, products and what hangs on a product
  * (consumables, questions, price requests, photos), and the change log the catalogue triggers write. */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, money } from './columns';
 
 // ───────────────────────────── Catalogue ─────────────────────────────
@@ -138,8 +138,10 @@ export const changeLog = pgTable(
     scope: text('scope').$type<'catalog' | 'search'>().notNull(),
     productId: integer('product_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction's id (xid8 as a number): the feed re-reads rows of transactions that were still open. */
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
   },
-  (t) => [index('change_log_at_idx').on(t.at)],
+  (t) => [index('change_log_at_idx').on(t.at), index('change_log_xid_idx').on(t.xid)],
 );
 
 /** Consumables that fit a product (диски к болгарке, биты к шуруповёрту). */
