@@ -18,6 +18,7 @@
  * the island's state) is sent as a keepalive POST if the visitor leaves before the island is ready.
  */
 import type { ClientDirective } from 'astro';
+import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
 
 const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
 /** Held clicks pass through if the island is not ready by then (a failed load must not swallow taps). */
@@ -58,7 +59,8 @@ const demand: ClientDirective = (load, opts) => {
       const url = new URL(write, location.href);
       if (url.origin !== location.origin) continue;
       const body = JSON.stringify(Object.fromEntries(url.searchParams));
-      void fetch(url.pathname, { method: 'POST', credentials: 'same-origin', keepalive: true, headers: { 'content-type': 'application/json', accept: 'application/json' }, body }).catch(() => {});
+      // One key for this tap, as every basket write of the islands carries (stores/api.ts `once`).
+      void fetch(url.pathname, { method: 'POST', credentials: 'same-origin', keepalive: true, headers: { 'content-type': 'application/json', accept: 'application/json', [REQUEST_KEY_HEADER]: freshRequestKey() }, body }).catch(() => {});
     }
   };
   const onReady = (event: Event) => {

@@ -91,6 +91,11 @@ const common = {
   ERR_INTERNAL: 'Внутренняя ошибка сервера. Попробуйте позже.',
   ERR_BAD_JSON: 'Данные запроса повреждены: поля формы не удалось прочитать. Отправьте форму ещё раз.',
   ERR_TOO_LARGE: 'Слишком большой запрос',
+  /** Idempotency-Key of a write a client may retry (server/http/idempotency.ts). */
+  ERR_IDEMPOTENCY_FIELD: 'Ключ повтора запроса',
+  ERR_IDEMPOTENCY_KEY: 'от 16 до 64 латинских букв, цифр или дефисов',
+  ERR_IDEMPOTENCY_TWO_KEYS: 'заголовок Idempotency-Key и поле idempotencyKey не совпадают',
+  ERR_IDEMPOTENCY_OTHER_BODY: 'Этот ключ повтора уже использован для другого запроса. Обновите страницу и повторите действие.',
   ERR_METHOD: 'Метод не поддерживается',
   FILLED_INCORRECTLY: 'заполнено неверно',
   FIELD_REQUIRED: 'обязательное поле',

@@ -2,6 +2,8 @@
  * The one fetch wrapper islands use for the store's own API (spec §7 envelope). An error with
  * code 101 (not authenticated) sends the visitor to /login/ and remembers where they were.
  */
+import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
+
 export type ApiError = { code: number; message: string; field?: string };
 export type Envelope<T> = { status: 'success' | 'error'; data: T; errors: ApiError[] };
 
@@ -17,19 +19,50 @@ export class ApiFailure extends Error {
 
 export const NOT_AUTH_CODE = 101;
 
-export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<T> {
+/** Pause before the one retry of a keyed write whose answer was lost (the network failed). */
+const RETRY_AFTER_MS = 600;
+
+export type ApiInit = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /**
+   * A write a lost answer must not repeat (basket add, quick order, compare, favourites…): it carries
+   * one fresh Idempotency-Key per call — one user action — and is retried once, with the same key,
+   * when the network fails; the server answers the retry with the first answer and changes nothing.
+   */
+  once?: boolean;
+};
+
+async function send(url: URL, init: ApiInit): Promise<Response> {
+  const json = init.body instanceof FormData || init.body === undefined ? undefined : JSON.stringify(init.body);
+  const key = init.once && init.method === 'POST' ? freshRequestKey() : undefined;
+  const headers: Record<string, string> = init.body instanceof FormData ? {} : { 'content-type': 'application/json', accept: 'application/json' };
+  if (key) headers[REQUEST_KEY_HEADER] = key;
+  const request = () =>
+    fetch(url, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers,
+      body: init.body instanceof FormData ? init.body : json,
+      // A write must survive the visitor tapping a link right after "В корзину" (and its Set-Cookie must
+      // still land); browsers allow keepalive for bodies under 64 KB.
+      keepalive: init.method === 'POST' && json !== undefined && json.length < 60_000,
+    });
+  try {
+    return await request();
+  } catch (e) {
+    // fetch rejects (TypeError) only when no answer arrived: the write may or may not have happened.
+    if (!key || !(e instanceof TypeError)) throw e;
+    await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
+    return request();
+  }
+}
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const json = init.body instanceof FormData || init.body === undefined ? undefined : JSON.stringify(init.body);
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: init.body instanceof FormData ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
-    body: init.body instanceof FormData ? init.body : json,
-    // A write must survive the visitor tapping a link right after "В корзину" (and its Set-Cookie must
-    // still land); browsers allow keepalive for bodies under 64 KB.
-    keepalive: init.method === 'POST' && json !== undefined && json.length < 60_000,
-  });
+  const res = await send(url, init);
   let env: Envelope<T>;
   try {
     env = (await res.json()) as Envelope<T>;

@@ -34,8 +34,8 @@ export async function change<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Writes go through the page's one queue (see serial() in lists.ts). */
-export const post = <T>(path: string, body: unknown = {}) => serial(() => api<T>(path, { method: 'POST', body }));
+/** Writes go through the page's one queue (see serial() in lists.ts), each with its own idempotency key (api.ts `once`). */
+export const post = <T>(path: string, body: unknown = {}) => serial(() => api<T>(path, { method: 'POST', body, once: true }));
 
 export { formatPrice as money, plural } from '../lib/format';
 

@@ -21,7 +21,7 @@ export const findOrganizations = (search: string) => api<{ items: Organization[]
 
 export async function repeatOrder(orderNumber: string): Promise<RepeatReport> {
   try {
-    return await api<RepeatReport>('/api/profile/orders/copy/', { method: 'POST', body: { order_number: orderNumber } });
+    return await api<RepeatReport>('/api/profile/orders/copy/', { method: 'POST', body: { order_number: orderNumber }, once: true });
   } finally {
     void refreshHeader();
   }

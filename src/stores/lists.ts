@@ -8,6 +8,8 @@
  *   POST api/basket/remove/   {product_id}
  *   POST api/compare/add/     {product_id}      POST api/compare/remove/  {product_id}
  *   POST api/favorite/add/    {product_id}      POST api/favorite/remove/ {product_id}
+ * Each call carries a fresh Idempotency-Key (one per click) and is retried with it once when the
+ * network fails: a lost answer never adds a second unit, nor flips a toggle back.
  */
 import type { WritableAtom } from 'nanostores';
 import { api } from './api';
@@ -44,20 +46,20 @@ const withId = (ids: number[], id: number) => (ids.includes(id) ? ids : [...ids,
 
 export function addToBasket(productId: number, quantity = 1, motivation = false): Promise<void> {
   return optimistic($basketIds, withId($basketIds.get(), productId), () =>
-    api('/api/basket/add/', { method: 'POST', body: { product: productId, quantity, ...(motivation ? { motivation: 'Y' } : {}) } }),
+    api('/api/basket/add/', { method: 'POST', body: { product: productId, quantity, ...(motivation ? { motivation: 'Y' } : {}) }, once: true }),
   );
 }
 
 export function toggleCompare(productId: number): Promise<void> {
   const on = $compareIds.get().includes(productId);
   return optimistic($compareIds, on ? without($compareIds.get(), productId) : withId($compareIds.get(), productId), () =>
-    api(on ? '/api/compare/remove/' : '/api/compare/add/', { method: 'POST', body: { product_id: productId } }),
+    api(on ? '/api/compare/remove/' : '/api/compare/add/', { method: 'POST', body: { product_id: productId }, once: true }),
   );
 }
 
 export function toggleFavorite(productId: number): Promise<void> {
   const on = $favoriteIds.get().includes(productId);
   return optimistic($favoriteIds, on ? without($favoriteIds.get(), productId) : withId($favoriteIds.get(), productId), () =>
-    api(on ? '/api/favorite/remove/' : '/api/favorite/add/', { method: 'POST', body: { product_id: productId } }),
+    api(on ? '/api/favorite/remove/' : '/api/favorite/add/', { method: 'POST', body: { product_id: productId }, once: true }),
   );
 }

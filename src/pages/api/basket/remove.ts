@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { endpoint, ok } from '../../../server/http/api';
+import { once, parseKeyedInput } from '../../../server/http/idempotency';
 import { getDb } from '../../../server/db/client';
 import { removeFromBasket } from '../../../server/basket/basket';
 import { buyerFor } from '../../../server/basket/input';
@@ -7,9 +8,9 @@ import { zFlag, zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId, motivation: zFlag.optional() });
 
-/** POST api/basket/remove/ {product_id, motivation?}. */
+/** POST api/basket/remove/ {product_id, motivation?, idempotencyKey?}: a retry with the same key answers the same instead of 404. */
 export const POST = endpoint(async (ctx) => {
-  const body = await parseInput(ctx, input);
+  const { input: body, key } = await parseKeyedInput(ctx, input);
   const { owner } = buyerFor(ctx);
-  return ok(await removeFromBasket(await getDb(), owner, body.product_id));
+  return ok(await once(await getDb(), { owner, key, call: 'basket/remove', input: body }, (db) => removeFromBasket(db, owner, body.product_id)));
 });

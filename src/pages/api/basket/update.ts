@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { endpoint, ok } from '../../../server/http/api';
+import { once, parseKeyedInput } from '../../../server/http/idempotency';
 import { getDb } from '../../../server/db/client';
 import { updateBasketItem } from '../../../server/basket/basket';
 import { buyerFor, zQuantity } from '../../../server/basket/input';
@@ -11,9 +12,9 @@ const input = z
   .object({ product: zId, quantity: zQuantity.optional(), motivation: zFlag.optional() })
   .refine((v) => v.quantity !== undefined || v.motivation !== undefined, { message: t('FIELD_REQUIRED'), path: ['quantity'] });
 
-/** POST api/basket/update/ {product, quantity?, motivation?}: sets the quantity and/or the motivation flag of a row in the basket. */
+/** POST api/basket/update/ {product, quantity?, motivation?, idempotencyKey?}: sets the quantity and/or the motivation flag of a row in the basket. */
 export const POST = endpoint(async (ctx) => {
-  const body = await parseInput(ctx, input);
+  const { input: body, key } = await parseKeyedInput(ctx, input);
   const { owner } = buyerFor(ctx);
-  return ok(await updateBasketItem(await getDb(), owner, body.product, body.quantity, body.motivation));
+  return ok(await once(await getDb(), { owner, key, call: 'basket/update', input: body }, (db) => updateBasketItem(db, owner, body.product, body.quantity, body.motivation)));
 });

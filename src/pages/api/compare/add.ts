@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { endpoint, ok } from '../../../server/http/api';
+import { once, parseKeyedInput } from '../../../server/http/idempotency';
 import { getDb } from '../../../server/db/client';
 import { ensureOwnerKey } from '../../../server/lists/owner';
 import { addToCompare } from '../../../server/compare/compare';
@@ -7,8 +8,9 @@ import { zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId });
 
-/** POST api/compare/add/ {product_id}. */
+/** POST api/compare/add/ {product_id, idempotencyKey?}: a late retry (after a remove) does not add it back. */
 export const POST = endpoint(async (ctx) => {
-  const body = await parseInput(ctx, input);
-  return ok(await addToCompare(await getDb(), ensureOwnerKey(ctx), body.product_id));
+  const { input: body, key } = await parseKeyedInput(ctx, input);
+  const owner = ensureOwnerKey(ctx);
+  return ok(await once(await getDb(), { owner, key, call: 'compare/add', input: body }, (db) => addToCompare(db, owner, body.product_id)));
 });

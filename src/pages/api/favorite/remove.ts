@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { endpoint, ok } from '../../../server/http/api';
+import { once, parseKeyedInput } from '../../../server/http/idempotency';
 import { getDb } from '../../../server/db/client';
 import { ownerKey } from '../../../server/lists/owner';
 import { removeFavorite } from '../../../server/favorites/favorites';
@@ -7,8 +8,10 @@ import { zId } from '../../../server/http/zod';
 
 const input = z.object({ product_id: zId });
 
-/** POST api/favorite/remove/ {product_id}. */
+/** POST api/favorite/remove/ {product_id, idempotencyKey?}: a retry with the same key answers the same instead of 404. */
 export const POST = endpoint(async (ctx) => {
-  const body = await parseInput(ctx, input);
-  return ok(await removeFavorite(await getDb(), ownerKey(ctx) ?? 'g:none', body.product_id));
+  const { input: body, key } = await parseKeyedInput(ctx, input);
+  const owner = ownerKey(ctx);
+  // Nobody's list (no owner yet): nothing to remove, nothing to remember.
+  return ok(await once(await getDb(), { owner: owner ?? 'g:none', key: owner ? key : null, call: 'favorite/remove', input: body }, (db) => removeFavorite(db, owner ?? 'g:none', body.product_id)));
 });

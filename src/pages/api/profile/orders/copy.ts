@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { ok, parseInput } from '../../../../server/http/api';
+import { ok } from '../../../../server/http/api';
+import { once, parseKeyedInput } from '../../../../server/http/idempotency';
 import { authed } from '../../../../server/http/guard';
 import { getDb } from '../../../../server/db/client';
 import { zOrderNumber } from '../../../../server/orders/input';
@@ -7,8 +8,11 @@ import { repeatOrder } from '../../../../server/orders/actions';
 
 const input = z.object({ order_number: zOrderNumber });
 
-/** POST api/profile/orders/copy/ {order_number}: repeat order → into the basket, with a report. */
+/**
+ * POST api/profile/orders/copy/ {order_number, idempotencyKey?}: repeat order → into the basket, with a
+ * report; a retry with the same key answers the same report and adds nothing twice.
+ */
 export const POST = authed({}, async (ctx, viewer) => {
-  const body = await parseInput(ctx, input);
-  return ok(await repeatOrder(await getDb(), viewer, body.order_number));
+  const { input: body, key } = await parseKeyedInput(ctx, input);
+  return ok(await once(await getDb(), { owner: viewer.ownerKey, key, call: 'profile/orders/copy', input: body }, (db) => repeatOrder(db, viewer, body.order_number)));
 });
