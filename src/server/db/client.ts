@@ -38,6 +38,8 @@ export type OpenOptions = {
   dataDir?: string;
   /** PostgreSQL statement_timeout of every connection; 0 = none (the seed CLI). Default DB_STATEMENT_TIMEOUT_MS. */
   statementTimeoutMs?: number;
+  /** PostgreSQL lock_timeout of every connection; 0 = none (the seed CLI). Default DB_LOCK_TIMEOUT_MS. */
+  lockTimeoutMs?: number;
 };
 
 /** Bounded waiting on PostgreSQL (docs/ARCHITECTURE.md, «Several nodes»). No-ops on PGlite. */
@@ -58,8 +60,9 @@ export function dbTimeouts(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** Any constant: the key of the advisory lock nodes migrate under (ASCII "store-mi"). */
+/** Any constants: the keys of the advisory locks nodes migrate (ASCII "store-mi") and seed (ASCII "store-se") under. */
 export const MIGRATION_LOCK_KEY = 0x73746f72652d6d69n;
+export const SEED_LOCK_KEY = 0x73746f72652d7365n;
 
 export { dbBusy, type DbBusy } from './busy';
 
@@ -82,7 +85,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const limits = dbTimeouts();
     const statementMs = opts.statementTimeoutMs ?? limits.statementMs;
     // Every connection waits a bounded time: for a pool slot, for a lock, for a statement.
-    const config = { connectionString: url, connectionTimeoutMillis: limits.acquireMs, lock_timeout: limits.lockMs, statement_timeout: statementMs };
+    const config = { connectionString: url, connectionTimeoutMillis: limits.acquireMs, lock_timeout: opts.lockTimeoutMs ?? limits.lockMs, statement_timeout: statementMs };
     const pool = new pg.default.Pool({ ...config, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const writePool = new pg.default.Pool({ ...config, max: Number(process.env.DB_WRITE_POOL_MAX ?? 4) });
     const probePool = new pg.default.Pool({ ...config, max: 1, statement_timeout: Math.min(statementMs || 5000, 5000) });
@@ -90,7 +93,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     for (const p of [pool, writePool, probePool]) p.on('error', (e) => console.error('[db] idle connection closed:', e.message));
     const closeAll = () => Promise.all([pool.end(), writePool.end(), probePool.end()]).then(() => {});
     try {
-      await migrateUnderLock(pg.default, drizzle, migrate, url, limits.acquireMs);
+      await withAdvisoryLock(url, MIGRATION_LOCK_KEY, (client) => migrate(drizzle(client, { schema }) as never, { migrationsFolder: migrationsFolder() }));
     } catch (e) {
       await closeAll();
       throw e;
@@ -114,28 +117,25 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
 }
 
 /**
- * Several nodes starting together on one empty database would each create the same tables and
- * types at once (two of three crashed on `pg_type_typname_nsp_index`). Migrations run on one
- * dedicated connection holding a session advisory lock: the first node migrates, the others wait
- * for it and then find nothing left to apply. The connection has no statement or lock timeout (a
- * migration on a large table may take long, and waiting here is what it is for) and is closed after.
+ * Runs `fn` while holding a PostgreSQL session advisory lock, on one dedicated connection that `fn`
+ * may use; other processes asking for the same key wait until it is done. Several nodes starting
+ * together on one empty database would each create the same tables and types at once (two of three
+ * crashed on `pg_type_typname_nsp_index`): migrations run under MIGRATION_LOCK_KEY, so the first node
+ * migrates and the others then find nothing left to apply (the start-up seed likewise, SEED_LOCK_KEY).
+ * The connection has no statement or lock timeout (a migration on a large table may take long, and
+ * waiting here is what it is for) and is closed after.
  */
-async function migrateUnderLock(
-  pgModule: typeof import('pg').default,
-  drizzle: typeof import('drizzle-orm/node-postgres').drizzle,
-  migrate: typeof import('drizzle-orm/node-postgres/migrator').migrate,
-  url: string,
-  connectMs: number,
-): Promise<void> {
-  const client = new pgModule.Client({ connectionString: url, connectionTimeoutMillis: connectMs, statement_timeout: 0, lock_timeout: 0 });
-  client.on('error', (e) => console.error('[db] migration connection closed:', e.message));
+export async function withAdvisoryLock<T>(url: string, key: bigint, fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: dbTimeouts().acquireMs, statement_timeout: 0, lock_timeout: 0 });
+  client.on('error', (e) => console.error('[db] advisory-lock connection closed:', e.message));
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    await client.query('SELECT pg_advisory_lock($1)', [key.toString()]);
     try {
-      await migrate(drizzle(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+      return await fn(client);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      await client.query('SELECT pg_advisory_unlock($1)', [key.toString()]);
     }
   } finally {
     await client.end();

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, openDatabase } from '../db/client';
+import { defaultDataDir, openDatabase, SEED_LOCK_KEY, withAdvisoryLock } from '../db/client';
 import { resetDatabase, rowsNotFromMigrations, seedDatabase } from './seed';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: process.env.SEED_PRODUCTS ?? '2000' }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
@@ -40,19 +40,29 @@ function dirSize(dir: string): number {
 }
 
 const started = Date.now();
-// Writing 100,000 products takes longer than a request may (DB_STATEMENT_TIMEOUT_MS): no statement timeout here.
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, statementTimeoutMs: 0 });
-if (values['if-empty']) {
-  const holding = await rowsNotFromMigrations(handle.db);
-  if (holding.length) {
-    const list = holding.length > 6 ? `${holding.slice(0, 6).join(', ')} и ещё ${holding.length - 6}` : holding.join(', ');
-    console.log(`seed: демо-данные не записаны — в базе уже есть данные (${list}); demo data is only written into a freshly migrated database.`);
-    await handle.close();
-    process.exit(0);
+// Writing 100,000 products takes longer than a request may (DB_STATEMENT_TIMEOUT_MS), and TRUNCATE
+// waits for the locks of whoever still reads: neither timeout applies here.
+const url = process.env.DATABASE_URL || undefined;
+const handle = await openDatabase({ databaseUrl: url, statementTimeoutMs: 0, lockTimeoutMs: 0 });
+// Nodes starting together on one fresh PostgreSQL database: one seeds, the others wait for it and then find its rows.
+const serialized = <T>(fn: () => Promise<T>) => (url ? withAdvisoryLock(url, SEED_LOCK_KEY, fn) : fn());
+const wrote = await serialized(async () => {
+  if (values['if-empty']) {
+    const holding = await rowsNotFromMigrations(handle.db);
+    if (holding.length) {
+      const list = holding.length > 6 ? `${holding.slice(0, 6).join(', ')} и ещё ${holding.length - 6}` : holding.join(', ');
+      console.log(`seed: демо-данные не записаны — в базе уже есть данные (${list}); demo data is only written into a freshly migrated database.`);
+      return false;
+    }
   }
+  await resetDatabase(handle.db);
+  await seedDatabase(handle.db, { products, log: (m) => console.log(`seed: ${m}`) });
+  return true;
+});
+if (!wrote) {
+  await handle.close();
+  process.exit(0);
 }
-await resetDatabase(handle.db);
-await seedDatabase(handle.db, { products, log: (m) => console.log(`seed: ${m}`) });
 // Planner statistics for the freshly written tables: PGlite has no autovacuum daemon to gather them, and
 // PostgreSQL's would only get to it later (without them the similar-products scan took 150 ms at 100,000).
 await handle.db.execute(sql`ANALYZE`);
