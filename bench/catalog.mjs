@@ -135,7 +135,7 @@ async function main() {
         log(`seeding ${products.toLocaleString('en')} products into ${dataDir} (once)…`);
         if (own) fs.rmSync(dataDir, { recursive: true, force: true });
         const t = Date.now();
-        const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--products', String(products)], { stdio: 'inherit', env: { ...env, DATA_DIR: dataDir } });
+        const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--reset', '--products', String(products)], { stdio: 'inherit', env: { ...env, DATA_DIR: dataDir } });
         if (r.status !== 0) throw new Error('seed failed');
         if (own) fs.writeFileSync(path.join(dataDir, '.seeded'), new Date().toISOString());
         result.seededSeconds = Math.round((Date.now() - t) / 1000);

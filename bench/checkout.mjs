@@ -39,10 +39,13 @@ async function startServer(extraEnv) {
   };
 }
 
-const guest = () => `guest=${crypto.randomUUID()}`;
+/** A guest: the server issues its signed `guest` cookie on the first add (decision 0180), kept here from then on. */
+const guest = () => ({ cookie: '' });
 
-async function call(method, pathname, cookie, body) {
-  const res = await fetch(BASE + pathname, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(method, pathname, who, body) {
+  const res = await fetch(BASE + pathname, { method, headers: { 'content-type': 'application/json', ...(who.cookie ? { cookie: who.cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const issued = res.headers.getSetCookie().find((c) => c.startsWith('guest='));
+  if (issued) who.cookie = issued.split(';')[0];
   return { status: res.status, json: await res.json() };
 }
 
@@ -118,7 +121,7 @@ async function run(db, env) {
     // No lost order: every confirmed order opens for its buyer with its line.
     let readable = 0;
     for (const w of won) {
-      const page = await fetch(BASE + w.json.data.url, { headers: { cookie: w.cookie } });
+      const page = await fetch(BASE + w.json.data.url, { headers: { cookie: w.cookie.cookie } });
       if (page.status === 200 && (await page.text()).includes(w.json.data.order_number)) readable++;
     }
     const numbers = new Set(won.map((w) => w.json.data.order_number));

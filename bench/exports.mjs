@@ -34,7 +34,7 @@ function prepareData() {
     return;
   }
   console.log(`seeding 100,000 products into ${DIR} (once, about 2 minutes)…`);
-  const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--products', '100000'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: DIR, DATABASE_URL: '' } });
+  const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--reset', '--products', '100000'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: DIR, DATABASE_URL: '' } });
   if (r.status !== 0) throw new Error('seed failed');
 }
 

@@ -47,7 +47,7 @@ function ensureSeeded(size) {
   const dir = path.join(root, String(size));
   if (fs.existsSync(path.join(dir, 'pglite'))) return dir;
   console.log(`… seeding ${size} products into ${dir}`);
-  const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--products', String(size)], { stdio: 'inherit', env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
+  const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--reset', '--products', String(size)], { stdio: 'inherit', env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
   if (r.status !== 0) throw new Error('seed failed');
   return dir;
 }

@@ -5,9 +5,11 @@
  * on the first visitor's request, and prints "Store ready" once it answers (tests and lhci wait for
  * that line). SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database, exit.
  *
- * Demo data: outside production, an empty database is first filled with the demo catalogue and
- * accounts by the seed CLI (SEED_ON_START=0 turns that off). With NODE_ENV=production the demo
- * is never written — its accounts have a published password.
+ * Demo data: outside production, a freshly migrated database (no row any migration did not write:
+ * no user, order, basket, company, product…) is first filled with the demo catalogue and accounts by
+ * the seed CLI's `--if-empty` (SEED_ON_START=0 turns that off); a database holding anything else is
+ * left alone, with one log line saying why. With NODE_ENV=production the demo is never written —
+ * its accounts have a published password.
  */
 import http from 'node:http';
 import path from 'node:path';

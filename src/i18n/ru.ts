@@ -89,6 +89,7 @@ const common = {
   ERR_NOT_FOUND: 'Не найдено',
   ERR_VALIDATION: 'Проверьте правильность заполнения полей',
   ERR_INTERNAL: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  ERR_BUSY: 'Сервер сейчас занят. Попробуйте ещё раз через несколько секунд.',
   ERR_BAD_JSON: 'Данные запроса повреждены: поля формы не удалось прочитать. Отправьте форму ещё раз.',
   ERR_TOO_LARGE: 'Слишком большой запрос',
   /** Idempotency-Key of a write a client may retry (server/http/idempotency.ts). */

@@ -4,9 +4,15 @@
  * (row-locked) — and the order, its lines, the stock taken, the status history and the basket
  * clean-up are written in that same transaction. The idempotency key is claimed by the order
  * insert itself (unique index), so a double click, a retry or a reload never makes two orders.
+ *
+ * Waiting is bounded (issue 22): the transaction runs on `writer` (the write pool on PostgreSQL, so
+ * checkouts queued behind a stock lock never take the connections pages and the health check use)
+ * and waits at most CHECKOUT_LOCK_TIMEOUT_MS for the stock rows. A lock, statement or pool timeout
+ * answers 409/503 «others are ordering this product, try again in a few seconds», never a 500.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { dbTimeouts, type Db } from '../db/client';
+import { dbBusy } from '../db/busy';
 import { basketItems, baskets, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { basketRows } from '../basket/basket';
 import { usableAddresses } from '../addresses/usable';
@@ -27,6 +33,8 @@ import { afterOrderPlaced } from './placed';
 export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };
 
 const conflict = (message: string, field?: string, data: unknown = null) => new HttpError(409, [{ code: ERR.CONFLICT, message, ...(field ? { field } : {}) }], data);
+/** The database waited too long: 409 for a stock lock others hold, 503 for no connection or a slow statement. */
+const busy = (kind: 'lock' | 'statement' | 'acquire') => new HttpError(kind === 'lock' ? 409 : 503, [{ code: kind === 'lock' ? ERR.CONFLICT : ERR.BUSY, message: t('CHECKOUT_ERR_BUSY') }]);
 const invalid = (field: string, message: string) => new HttpError(422, [{ code: ERR.VALIDATION, field, message: `${fieldName(field)}: ${message}` }]);
 const fill = (text: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, String(v)), text);
 
@@ -58,7 +66,8 @@ export function addressText(address: string, flat: string | null, entrance: stri
   return [address, unit, entrance ? `подъезд ${entrance}` : ''].filter(Boolean).join(', ');
 }
 
-export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date()): Promise<Placed> {
+/** `writer`: where the order transaction runs (getWriteDb() in the endpoint); reads before it use `db`. */
+export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date(), writer: Db = db): Promise<Placed> {
   const refusal = orderRefusal(viewer);
   if (refusal) throw forbiddenError(refusal);
   const again = await existing(db, input.idempotencyKey, owner);
@@ -79,9 +88,11 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
   if (type === DELIVERY_TYPE.self && !pickup) throw invalid('branchId', t('CHECKOUT_ERR_BRANCH_NOT_FOUND'));
   await hit(db, [{ key: `order:${owner}`, max: 20, windowSeconds: 600 }]);
 
-  const made = await db
+  const made = await writer
     .transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      // Stock rows another checkout holds are waited for briefly, then the buyer is told to retry.
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${dbTimeouts().checkoutLockMs}`));
       const items = (await basketRows(tx, { owner, companyId: viewer?.companyId ?? null })).filter((r) => r.can_buy).map(toItem);
       if (!items.length) throw conflict(t('CHECKOUT_ERR_EMPTY'));
       const stock = await lockStock(tx, items.map((i) => i.product_id));
@@ -152,7 +163,9 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
       await tx.delete(basketItems).where(and(inArray(basketItems.productId, ids), sql`${basketItems.basketId} = (SELECT ${baskets.id} FROM ${baskets} WHERE ${baskets.ownerKey} = ${owner})`));
       return { id: order.id, number: order.number, status, total: totals.total };
     })
-    .catch(async (e) => {
+    .catch(async (raw) => {
+      const waited = dbBusy(raw);
+      const e = waited ? busy(waited) : raw;
       // A duplicate that raced the first submission finds the basket already ordered (empty, or its
       // stock taken): the committed order with this key is its answer, not the conflict.
       if (e instanceof HttpError && e.status === 409) {

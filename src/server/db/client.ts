@@ -19,7 +19,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DbHandle = {
   db: Db;
+  /**
+   * Checkout's writing transaction runs here. On PostgreSQL: its own small pool (DB_WRITE_POOL_MAX),
+   * so checkouts queued behind a stock lock never hold the connections pages and calls need. On
+   * PGlite (one connection, one process) the same handle as `db`.
+   */
+  writeDb: Db;
   kind: 'pglite' | 'postgres';
+  /** `SELECT 1` on a connection nothing else uses (PostgreSQL), for /api/health/. */
+  ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -28,7 +36,35 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PGlite directory; `memory://` for an in-memory database (tests). */
   dataDir?: string;
+  /** PostgreSQL statement_timeout of every connection; 0 = none (the seed CLI). Default DB_STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL lock_timeout of every connection; 0 = none (the seed CLI). Default DB_LOCK_TIMEOUT_MS. */
+  lockTimeoutMs?: number;
 };
+
+/** Bounded waiting on PostgreSQL (docs/ARCHITECTURE.md, «Several nodes»). No-ops on PGlite. */
+export function dbTimeouts(env: NodeJS.ProcessEnv = process.env) {
+  const ms = (name: string, fallback: number) => {
+    const v = Number(env[name] ?? fallback);
+    return Number.isFinite(v) && v >= 0 ? Math.round(v) : fallback;
+  };
+  return {
+    /** Longest wait for a free pool connection before the request fails (pg `connectionTimeoutMillis`). */
+    acquireMs: ms('DB_ACQUIRE_TIMEOUT_MS', 5000),
+    /** Longest wait for a row or table lock (`lock_timeout`). */
+    lockMs: ms('DB_LOCK_TIMEOUT_MS', 3000),
+    /** Longest single statement (`statement_timeout`). */
+    statementMs: ms('DB_STATEMENT_TIMEOUT_MS', 15000),
+    /** Checkout's stock locks (`SET LOCAL lock_timeout` in its transaction). */
+    checkoutLockMs: ms('CHECKOUT_LOCK_TIMEOUT_MS', 2000),
+  };
+}
+
+/** Any constants: the keys of the advisory locks nodes migrate (ASCII "store-mi") and seed (ASCII "store-se") under. */
+export const MIGRATION_LOCK_KEY = 0x73746f72652d6d69n;
+export const SEED_LOCK_KEY = 0x73746f72652d7365n;
+
+export { dbBusy, type DbBusy } from './busy';
 
 export function migrationsFolder(): string {
   if (process.env.MIGRATIONS_DIR) return path.resolve(process.env.MIGRATIONS_DIR);
@@ -46,12 +82,25 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const limits = dbTimeouts();
+    const statementMs = opts.statementTimeoutMs ?? limits.statementMs;
+    // Every connection waits a bounded time: for a pool slot, for a lock, for a statement.
+    const config = { connectionString: url, connectionTimeoutMillis: limits.acquireMs, lock_timeout: opts.lockTimeoutMs ?? limits.lockMs, statement_timeout: statementMs };
+    const pool = new pg.default.Pool({ ...config, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const writePool = new pg.default.Pool({ ...config, max: Number(process.env.DB_WRITE_POOL_MAX ?? 4) });
+    const probePool = new pg.default.Pool({ ...config, max: 1, statement_timeout: Math.min(statementMs || 5000, 5000) });
     // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash the process.
-    pool.on('error', (e) => console.error('[db] idle connection closed:', e.message));
+    for (const p of [pool, writePool, probePool]) p.on('error', (e) => console.error('[db] idle connection closed:', e.message));
+    const closeAll = () => Promise.all([pool.end(), writePool.end(), probePool.end()]).then(() => {});
+    try {
+      await withAdvisoryLock(url, MIGRATION_LOCK_KEY, (client) => migrate(drizzle(client, { schema }) as never, { migrationsFolder: migrationsFolder() }));
+    } catch (e) {
+      await closeAll();
+      throw e;
+    }
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: migrationsFolder() });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const writeDb = drizzle(writePool, { schema }) as unknown as Db;
+    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), close: closeAll };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -64,7 +113,33 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
   await analyzeIfNeverAnalyzed(client);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), close: () => client.close() };
+}
+
+/**
+ * Runs `fn` while holding a PostgreSQL session advisory lock, on one dedicated connection that `fn`
+ * may use; other processes asking for the same key wait until it is done. Several nodes starting
+ * together on one empty database would each create the same tables and types at once (two of three
+ * crashed on `pg_type_typname_nsp_index`): migrations run under MIGRATION_LOCK_KEY, so the first node
+ * migrates and the others then find nothing left to apply (the start-up seed likewise, SEED_LOCK_KEY).
+ * The connection has no statement or lock timeout (a migration on a large table may take long, and
+ * waiting here is what it is for) and is closed after.
+ */
+export async function withAdvisoryLock<T>(url: string, key: bigint, fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: dbTimeouts().acquireMs, statement_timeout: 0, lock_timeout: 0 });
+  client.on('error', (e) => console.error('[db] advisory-lock connection closed:', e.message));
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key.toString()]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key.toString()]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unknown>;
@@ -141,4 +216,9 @@ export function getDbHandle(): Promise<DbHandle> {
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/** The handle checkout writes through (its own pool on PostgreSQL; see DbHandle.writeDb). */
+export async function getWriteDb(): Promise<Db> {
+  return (await getDbHandle()).writeDb;
 }

@@ -7,6 +7,7 @@ import type { APIContext } from 'astro';
 import { fieldName, t } from '../../i18n';
 import './zod'; // installs the plain-Russian error map before any schema parses
 import { BodyError, cleanInput, mediaType, MAX_BODY, readCapped, utf8 } from './body';
+import { dbBusy } from '../db/busy';
 
 /** Error codes of the envelope. 101 is the spec's "not authenticated". */
 export const ERR = {
@@ -22,6 +23,8 @@ export const ERR = {
   MEDIA_TYPE: 115,
   /** A request that cannot be read at all: broken address, cut body (HTTP 400). */
   BAD_REQUEST: 100,
+  /** The database waited too long (a lock, a statement, a free connection): try again shortly (HTTP 503). */
+  BUSY: 503,
   INTERNAL: 500,
 } as const;
 
@@ -142,8 +145,9 @@ export function clientGone(request: Request, e: unknown): boolean {
 }
 
 /**
- * Wraps an endpoint: HttpErrors become their envelope, anything else a logged 500 with a generic
- * Russian message (never a stack trace).
+ * Wraps an endpoint: HttpErrors become their envelope, a database that waited too long (lock,
+ * statement or pool timeout, server/db/client.ts) a 503 «try again», anything else a logged 500
+ * with a generic Russian message (never a stack trace).
  */
 export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
   return async (ctx: APIContext): Promise<Response> => {
@@ -156,6 +160,11 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
       if (clientGone(ctx.request, e)) {
         console.warn(`[api] ${ctx.request.method} ${ctx.url.pathname}: the client closed the connection`);
         return fail(400, [{ code: ERR.BAD_REQUEST, message: t('ERR_BODY_BROKEN') }]);
+      }
+      const busy = dbBusy(e);
+      if (busy) {
+        console.warn(`[api] ${ctx.request.method} ${ctx.url.pathname}: database ${busy} timeout`);
+        return fail(503, [{ code: ERR.BUSY, message: t('ERR_BUSY') }]);
       }
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}`, e);
       return fail(500, [{ code: ERR.INTERNAL, message: t('ERR_INTERNAL') }]);

@@ -1,11 +1,13 @@
 /**
  * Writes the demo data: the generated catalogue plus demo accounts, orders, addresses, appeals,
- * promotions, media and notifications. Runs on first start when the database is empty, and from
- * `npm run seed` (which resets first).
+ * promotions, media and notifications. Runs on a demo's first start when the database holds nothing
+ * but what migrations write (`rowsNotFromMigrations`), and from `npm run seed -- --reset` (which wipes
+ * first). Never under NODE_ENV=production (cli.ts).
  */
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import * as t from '../db/schema';
 import { generateCatalog, rng } from './generate';
 import { seedDemoBasket } from '../basket/demo';
@@ -53,6 +55,27 @@ export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
 }
 
+/**
+ * Tables whose rows never make a database "someone's data": reference rows every migrated database
+ * has (0007_reference_rows), what triggers derive from other tables (search index, change log), and
+ * short-lived rate-limit counters any visit writes.
+ */
+const NOT_DATA = new Set(['order_statuses', 'appeal_types', 'change_log', 'search_documents', 'search_vocabulary', 'rate_limits']);
+
+/**
+ * The tables of the public schema that hold rows a migration did not write — users, orders,
+ * baskets, companies, the catalogue… Empty means a freshly migrated database: the only kind the
+ * start-up seed may fill (and wipe). Every table is checked, so a table added later is guarded too.
+ */
+export async function rowsNotFromMigrations(db: Db): Promise<string[]> {
+  const tables = await queryRows<{ name: string }>(db, sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`);
+  const names = tables.map((r) => r.name).filter((n) => !NOT_DATA.has(n));
+  if (!names.length) return [];
+  const probe = names.map((n) => `SELECT '${n.replaceAll("'", "''")}' AS name WHERE EXISTS (SELECT 1 FROM "${n.replaceAll('"', '""')}")`).join(' UNION ALL ');
+  return (await queryRows<{ name: string }>(db, sql.raw(probe))).map((r) => r.name);
+}
+
+/** No catalogue yet (sections empty). Not enough to seed on: see rowsNotFromMigrations. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.sections);
   return (row?.n ?? 0) === 0;

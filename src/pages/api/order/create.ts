@@ -1,5 +1,5 @@
 import { endpoint, ok, parseInput } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb, getWriteDb } from '../../../server/db/client';
 import { viewerFrom } from '../../../server/http/guard';
 import { ensureOwnerKey } from '../../../server/lists/owner';
 import { orderInput } from '../../../server/checkout/input';
@@ -12,6 +12,6 @@ import { placeOrder } from '../../../server/checkout/submit';
  */
 export const POST = endpoint(async (ctx) => {
   const body = await parseInput(ctx, orderInput);
-  const placed = await placeOrder(await getDb(), viewerFrom(ctx.locals), ensureOwnerKey(ctx), body);
+  const placed = await placeOrder(await getDb(), viewerFrom(ctx.locals), ensureOwnerKey(ctx), body, new Date(), await getWriteDb());
   return ok(placed);
 });
