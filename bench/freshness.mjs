@@ -197,9 +197,17 @@ async function main() {
     console.log(`  visible on both nodes after: p50 ${pct(took, 0.5).toFixed(0)} ms · p95 ${pct(took, 0.95).toFixed(0)} ms · max ${Math.max(...took).toFixed(0)} ms · still stale after 2 s: ${stale}`);
 
     // Phase 2.
-    const { rows: bulkIds } = await sql.query('SELECT id FROM products WHERE active ORDER BY id DESC LIMIT $1', [Math.min(6000, Math.floor(PRODUCTS * 0.75))]);
+    const { rows: bulkIds } = await sql.query('SELECT id, code FROM products WHERE active ORDER BY id DESC LIMIT $1', [Math.min(6000, Math.floor(PRODUCTS * 0.75))]);
     const bulk = new Set(bulkIds.map((r) => r.id));
-    const untouched = list.filter((t) => !bulk.has(t.id)).slice(0, 60);
+    const bulkCodes = new Set(bulkIds.map((r) => r.code));
+    // Product pages that show none of the products the update changes (a page listing one is rightly dropped).
+    const untouched = [];
+    for (const t of list) {
+      if (bulk.has(t.id) || untouched.length >= 60) continue;
+      const { body } = await get(nodes[0].base + t.page);
+      const shows = [...body.matchAll(/href="\/([a-z0-9-]+)\/"/g)].some((m) => bulkCodes.has(m[1]));
+      if (!shows) untouched.push(t);
+    }
     for (const t of untouched) for (const n of nodes) await get(n.base + t.page);
     const queries = ['дрель', 'болгарка makita', 'шуруповерт 18в', 'перфоратор bosch', 'лобзик', 'пила дисковая'];
     const searchTimes = { before: [], during: [] };
@@ -214,7 +222,15 @@ async function main() {
     await sleep(3000);
     phase = 'during';
     const bulkStarted = performance.now();
-    await sql.query('UPDATE products SET price = price + 0.01 WHERE id = ANY($1)', [[...bulk]]);
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    const waits = setInterval(async () => {
+      const { rows } = await probe.query(`SELECT wait_event_type, wait_event, state, left(query, 60) AS q FROM pg_stat_activity WHERE datname = $1 AND state <> 'idle' AND pid <> pg_backend_pid()`, [dbName]);
+      if (performance.now() - bulkStarted > 2000) console.log('  still updating:', JSON.stringify(rows));
+    }, 2000);
+    await sql.query('UPDATE products SET price = price + 0.01 WHERE id >= $1', [Math.min(...bulk)]);
+    clearInterval(waits);
+    await probe.end();
     const bulkMs = performance.now() - bulkStarted;
     await sleep(5000);
     searching = false;
