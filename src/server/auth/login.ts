@@ -1,7 +1,8 @@
 /**
- * The one sign-in, behind both login paths (POST /api/authentication/ and the no-JS form of
- * /login/): checks the password, then whether the account may act, creates the session, and moves
- * the guest's basket, favourites and comparison onto the account. Logout ends the session.
+ * The password sign-in, behind both login paths (POST /api/authentication/ and the no-JS form of
+ * /login/): checks the password, then whether the account may act, and hands over to
+ * beginSession() (auth/begin-session.ts: the session, last_login_at, the guest's lists — the same
+ * as after a registration, restore or first-authorization code). Logout ends the session.
  *
  * Nothing is told before the password is right: an unknown e-mail, a wrong password, a blocked or
  * unconfirmed account all get «Неверный email или пароль» after the same work (one password hash
@@ -11,9 +12,8 @@
  *
  * Failed attempts are limited per e-mail and per client address (auth/limits.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import type { AstroCookies } from 'astro';
 import { getDb } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
@@ -21,15 +21,12 @@ import { clientIp, reset } from '../http/rate-limit';
 import { t } from '../../i18n';
 import { getAuth } from './auth';
 import { mayAct } from './session';
-import { startSession } from './sessions';
+import { beginSession, type BegunSession, type SessionContext } from './begin-session';
 import { countFailure, limitFor, refuseIfExhausted } from './limits';
 import { pendingRegistration } from '../accounts/pending';
-import { GUEST_COOKIE, guestToken } from '../lists/owner';
-import { mergeGuestLists } from '../lists/merge';
 import { APIError } from 'better-auth/api';
-import { secureCookies } from '../http/security-headers';
 
-export type LoginResult = { token: string; setCookies: string[]; userId: string };
+export type LoginResult = BegunSession;
 
 let dummyHash: Promise<string> | null = null;
 
@@ -44,7 +41,8 @@ const invalid = () => new HttpError(401, [{ code: ERR.VALIDATION, message: t('AU
 /** Right password, e-mail not confirmed yet: the client offers to send the code (data.user_not_verified). */
 export const notConfirmed = (email: string) => new HttpError(403, [{ code: ERR.FORBIDDEN, message: t('AUTH_NOT_CONFIRMED') }], { user_not_verified: true, email });
 
-export async function login(email: string, password: string, remember: boolean, requestHeaders: Headers, ip = 'unknown'): Promise<LoginResult> {
+/** Checks the password and whether the account may sign in; returns the user's id (no session yet). */
+export async function checkLogin(email: string, password: string, ip = 'unknown'): Promise<{ userId: string }> {
   const db = await getDb();
   const limits = [limitFor('loginFailPerAccount', email), limitFor('loginFailPerIp', ip)];
   await refuseIfExhausted(db, limits);
@@ -78,9 +76,7 @@ export async function login(email: string, password: string, remember: boolean, 
   if (!user.emailVerified) throw notConfirmed(email);
 
   await reset(db, limits[0]!.key);
-  const session = await startSession(user.id, remember, requestHeaders);
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-  return { ...session, userId: user.id };
+  return { userId: user.id };
 }
 
 /** The client's address as the rate limits see it (Astro throws where it cannot know it). */
@@ -95,24 +91,12 @@ export function requestIp(ctx: { request: Request; clientAddress?: string }): st
 }
 
 /**
- * Sign-in as both login paths use it: the session, plus the guest's lists merged into the
- * account's (nothing a guest saved is lost) and the guest cookie cleared.
+ * Sign-in as both login paths use it: the password checked, then beginSession() — the session,
+ * last_login_at, the guest's lists merged into the account's and the guest cookie cleared.
  */
-export async function signIn(
-  input: { email: string; password: string; remember: boolean },
-  ctx: { request: Request; cookies: AstroCookies; clientAddress?: string },
-): Promise<LoginResult> {
-  const result = await login(input.email, input.password, input.remember, ctx.request.headers, requestIp(ctx));
-  await adoptGuestLists(ctx, result.userId);
-  return result;
-}
-
-/** Moves the guest's basket, favourites and comparison onto the account that just signed in. */
-export async function adoptGuestLists(ctx: { cookies: AstroCookies }, userId: string): Promise<void> {
-  const guest = guestToken(ctx.cookies);
-  if (!guest) return;
-  await mergeGuestLists(await getDb(), `g:${guest}`, `u:${userId}`);
-  ctx.cookies.delete(GUEST_COOKIE, { path: '/', secure: secureCookies() });
+export async function signIn(input: { email: string; password: string; remember: boolean }, ctx: SessionContext & { clientAddress?: string }): Promise<LoginResult> {
+  const { userId } = await checkLogin(input.email, input.password, requestIp(ctx));
+  return beginSession(ctx, userId, input.remember);
 }
 
 export async function logout(requestHeaders: Headers): Promise<string[]> {

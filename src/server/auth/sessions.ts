@@ -1,7 +1,8 @@
 /**
- * Starting and ending sessions outside the password login: after an e-mail code (registration,
- * restore, first authorization), and ending every session of a user (password restored or
- * changed, user blocked by the company admin).
+ * Starting and ending sessions: the better-auth session itself (sign-in paths go through
+ * auth/begin-session.ts beginSession(), which also stamps last_login_at and adopts the guest's
+ * lists), and ending every session of a user (password restored or changed, user blocked by the
+ * company admin).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -13,7 +14,8 @@ import { betterAuthSession } from './session';
 export type StartedSession = { token: string; setCookies: string[] };
 
 /**
- * A new session for `userId`, who our code has already authenticated. `remember` (the spec's
+ * A new better-auth session for `userId`, who our code has already authenticated (sign-ins call
+ * beginSession(), not this). `remember` (the spec's
  * `remember: 'Y'`) gives the one-week cookie (604800 s); otherwise the cookie ends with the browser.
  */
 export async function startSession(userId: string, remember: boolean, requestHeaders: Headers): Promise<StartedSession> {

@@ -1,7 +1,7 @@
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { adoptGuestLists, requestIp } from '../../../server/auth/login';
-import { startSession, withSessionCookies } from '../../../server/auth/sessions';
+import { requestIp } from '../../../server/auth/login';
+import { beginSession, withSessionCookies } from '../../../server/auth/begin-session';
 import { restoreInput } from '../../../server/accounts/schemas';
 import { setPasswordWithCode } from '../../../server/accounts/restore';
 
@@ -13,7 +13,6 @@ import { setPasswordWithCode } from '../../../server/accounts/restore';
 export const POST = endpoint(async (ctx) => {
   const input = await parseInput(ctx, restoreInput);
   const { userId } = await setPasswordWithCode(await getDb(), { ...input, ip: requestIp(ctx) });
-  const session = await startSession(userId, input.remember, ctx.request.headers);
-  await adoptGuestLists(ctx, userId);
+  const session = await beginSession(ctx, userId, input.remember);
   return withSessionCookies(ok({ token: session.token }), session);
 });

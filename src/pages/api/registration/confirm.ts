@@ -1,7 +1,7 @@
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { adoptGuestLists, requestIp } from '../../../server/auth/login';
-import { startSession, withSessionCookies } from '../../../server/auth/sessions';
+import { requestIp } from '../../../server/auth/login';
+import { beginSession, withSessionCookies } from '../../../server/auth/begin-session';
 import { confirmRegistrationInput } from '../../../server/accounts/schemas';
 import { confirmRegistration } from '../../../server/accounts/registration';
 
@@ -12,7 +12,6 @@ import { confirmRegistration } from '../../../server/accounts/registration';
 export const POST = endpoint(async (ctx) => {
   const input = await parseInput(ctx, confirmRegistrationInput);
   const confirmed = await confirmRegistration(await getDb(), { ...input, ip: requestIp(ctx) });
-  const session = await startSession(confirmed.userId, true, ctx.request.headers);
-  await adoptGuestLists(ctx, confirmed.userId);
+  const session = await beginSession(ctx, confirmed.userId, true);
   return withSessionCookies(ok({ token: session.token, company: confirmed.company, joinRequest: confirmed.joinRequest }), session);
 });
