@@ -69,7 +69,7 @@ export default function CheckoutPage({ initial }: Props) {
 
   const self = form.deliveryTypeId === '1';
   // The server's charge for the chosen way of getting the order: no money is computed here.
-  const totals = self ? state.deliveryType.self.totals : state.deliveryType.delivery.totals;
+  const totals = state.delivery_totals[form.deliveryTypeId];
   const branch = useMemo(() => state.branches.find((b) => b.id === form.branchId), [state.branches, form.branchId]);
   const names = useMemo(() => new Map(state.basket.items.map((i) => [i.product_id, i.name])), [state.basket.items]);
 

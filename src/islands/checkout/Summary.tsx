@@ -1,7 +1,7 @@
 import { ordersDict as T } from '../../i18n/ru-orders';
 import { money, type CheckoutState } from '../../stores/checkout';
 
-type Props = { state: CheckoutState; totals: CheckoutState['deliveryType']['self']['totals']; showDelivery: boolean };
+type Props = { state: CheckoutState; totals: CheckoutState['delivery_totals']['1']; showDelivery: boolean };
 
 /** The order as it will be charged: lines with this buyer's prices, goods, discount, delivery, total with VAT. */
 export default function Summary({ state, totals, showDelivery }: Props) {

@@ -36,8 +36,10 @@ export type DeliveryTotals = { sum: number; delivery_price: number; total: numbe
 
 export type CheckoutState = {
   basket: { items: CheckoutItem[]; unavailable: { product_id: number; name: string }[]; info: Totals & { contractor: boolean; free_delivery_from: number } };
-  deliveryType: { self: { id: '1'; name: string; totals: DeliveryTotals }; delivery: { id: '2'; name: string; totals: DeliveryTotals } };
+  deliveryType: { self: { id: '1'; name: string }; delivery: { id: '2'; name: string } };
   deliveryTypeId: DeliveryTypeId;
+  /** The charge for each delivery type, keyed by its id (`chargeFor`): what the island shows for the chosen one. */
+  delivery_totals: Record<DeliveryTypeId, DeliveryTotals>;
   branches: PickupOption[];
   delivery: { readiness: Readiness; dates: { date: string; label: string }[]; price: number; free_from: number; cut_off_hour: number };
   addresses: UsableAddress[];
@@ -141,11 +143,9 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
   const refusal = orderRefusal(viewer);
   return {
     basket: { items, unavailable: rows.filter((r) => !r.can_buy).map((r) => ({ product_id: r.product_id, name: r.name })), info: { ...totals, contractor: !!viewer?.companyId, free_delivery_from: FREE_DELIVERY_FROM } },
-    deliveryType: {
-      self: { id: '1', name: t('CHECKOUT_SELF'), totals: deliveryTotals(byType.self) },
-      delivery: { id: '2', name: t('CHECKOUT_DELIVERY'), totals: deliveryTotals(byType.delivery) },
-    },
+    deliveryType: { self: { id: '1', name: t('CHECKOUT_SELF') }, delivery: { id: '2', name: t('CHECKOUT_DELIVERY') } },
     deliveryTypeId: DEFAULT_DELIVERY_TYPE as DeliveryTypeId,
+    delivery_totals: { [DELIVERY_TYPE.self]: deliveryTotals(byType.self), [DELIVERY_TYPE.delivery]: deliveryTotals(byType.delivery) },
     branches: pickupOptions(branchList, lines, stock, now),
     delivery: { readiness, dates: deliveryDates(readiness, now).map((date) => ({ date, label: dateLabel(date, now) })), price: DELIVERY_PRICE, free_from: FREE_DELIVERY_FROM, cut_off_hour: CUT_OFF_HOUR },
     addresses: viewer ? await usableAddresses(db, viewer) : [],
