@@ -68,8 +68,4 @@ export function sellerLines(): string[] {
 
 /** VAT rate in Belarus, included in every price of the store (checkout, invoices, export feeds). */
 export const VAT_RATE = 20;
-
-/** The VAT included in a gross amount, rounded to kopecks. */
-export function vatIncluded(gross: number): number {
-  return Math.round(((gross * VAT_RATE) / (100 + VAT_RATE)) * 100) / 100;
-}
+// The VAT included in an amount is computed in kopecks by src/server/lib/money.ts `vatIncluded`.

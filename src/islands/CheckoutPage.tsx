@@ -22,8 +22,6 @@ type Form = {
   payerCompanyId: number | null;
 };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 function initialForm(s: CheckoutState): Form {
   return {
     deliveryTypeId: s.deliveryTypeId,
@@ -70,10 +68,8 @@ export default function CheckoutPage({ initial }: Props) {
   }, [payerSearch, state.organizations.length]);
 
   const self = form.deliveryTypeId === '1';
-  const info = state.basket.info;
-  const deliveryPrice = !self && info.sum < info.free_delivery_from ? state.delivery.price : 0;
-  const total = round2(info.sum + deliveryPrice);
-  const vat = round2((total * 20) / 120);
+  // The server's charge for the chosen way of getting the order: no money is computed here.
+  const totals = state.delivery_totals[form.deliveryTypeId];
   const branch = useMemo(() => state.branches.find((b) => b.id === form.branchId), [state.branches, form.branchId]);
   const names = useMemo(() => new Map(state.basket.items.map((i) => [i.product_id, i.name])), [state.basket.items]);
 
@@ -107,7 +103,7 @@ export default function CheckoutPage({ initial }: Props) {
         payment: form.payment,
         payerCompanyId: form.payment === 'invoice' ? form.payerCompanyId : undefined,
         onOrder: state.basket.items.filter((i) => i.on_order).map((i) => i.product_id),
-        expectedTotal: total,
+        expectedTotal: totals.total,
       };
       const placed = await createOrder(body);
       location.assign(placed.url);
@@ -271,8 +267,8 @@ export default function CheckoutPage({ initial }: Props) {
       </div>
 
       <div className="co__side">
-        <Summary state={state} deliveryPrice={deliveryPrice} total={total} vat={vat} showDelivery={!self} />
-        {state.approval.limit != null && total > state.approval.limit && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
+        <Summary state={state} totals={totals} showDelivery={!self} />
+        {totals.needs_approval && state.approval.limit != null && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
         {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {branch.ready_label}</p>}
         <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
           {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}

@@ -35,6 +35,15 @@ describe("the contractor's own price", () => {
     expect(discounted(100, 0)).toBe(100);
   });
 
+  it('rounds half a kopeck away from zero, as the SQL of the listings does (float arithmetic said 0.31 here)', () => {
+    // 0.35 × 90 = 31.5 kopecks exactly; in doubles 0.35 * 90 = 31.499999999999996.
+    expect(discounted(0.35, 10)).toBe(0.32);
+    expect(discounted(1.15, 10)).toBe(1.04); // 103.5 kopecks
+    expect(discounted(0.05, 12.5)).toBe(0.04); // 4.375 kopecks
+    expect(discounted(99999.99, 0.01)).toBe(99989.99); // 9,998,999.000 1 kopecks
+    expect(discounted(12.34, 100)).toBe(0);
+  });
+
   it('prices for the viewer: null for guests and retail customers, the company terms otherwise', () => {
     const item = { price: 100, brandId: 10, sectionId: 3 };
     expect(personalPrice(null, item)).toBeNull();

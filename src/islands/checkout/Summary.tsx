@@ -1,10 +1,10 @@
 import { ordersDict as T } from '../../i18n/ru-orders';
 import { money, type CheckoutState } from '../../stores/checkout';
 
-type Props = { state: CheckoutState; deliveryPrice: number; total: number; vat: number; showDelivery: boolean };
+type Props = { state: CheckoutState; totals: CheckoutState['delivery_totals']['1']; showDelivery: boolean };
 
 /** The order as it will be charged: lines with this buyer's prices, goods, discount, delivery, total with VAT. */
-export default function Summary({ state, deliveryPrice, total, vat, showDelivery }: Props) {
+export default function Summary({ state, totals, showDelivery }: Props) {
   const info = state.basket.info;
   return (
     <section className="panel co-sum" aria-labelledby="co-sum-h">
@@ -38,13 +38,13 @@ export default function Summary({ state, deliveryPrice, total, vat, showDelivery
         {showDelivery && (
           <>
             <dt>{T.CHECKOUT_UI_DELIVERY_PRICE}</dt>
-            <dd>{deliveryPrice ? money(deliveryPrice) : T.CHECKOUT_UI_FREE}</dd>
+            <dd>{totals.delivery_price ? money(totals.delivery_price) : T.CHECKOUT_UI_FREE}</dd>
           </>
         )}
         <dt className="co-total">{T.CHECKOUT_UI_TOTAL}</dt>
-        <dd className="co-total" data-testid="checkout-total">{money(total)}</dd>
+        <dd className="co-total" data-testid="checkout-total">{money(totals.total)}</dd>
         <dt className="muted">{T.CHECKOUT_UI_VAT}</dt>
-        <dd className="muted" data-testid="checkout-vat">{money(vat)}</dd>
+        <dd className="muted" data-testid="checkout-vat">{money(totals.vat)}</dd>
       </dl>
     </section>
   );

@@ -11,7 +11,8 @@ import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
 import { limitOf, limitSql } from './limits';
-import { loadPricing, personalPrice, roundMoney, type Pricing } from '../catalog/pricing';
+import { loadPricing, personalPrice, type Pricing } from '../catalog/pricing';
+import { fromKopecks, lineKopecks, lineSum, toKopecks } from '../lib/money';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 
 /** Positions one basket may hold: a contractor's long list fits, a runaway script does not. */
@@ -315,7 +316,7 @@ export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null)
       base_price: basePrice,
       old_price: r.oldPrice == null ? null : Number(r.oldPrice),
       discount_percent: terms?.percentFor(r.brandId, r.sectionId) ?? 0,
-      sum: roundMoney(price * r.quantity),
+      sum: lineSum(price, r.quantity),
       motivation: r.motivation ? 'Y' : 'N',
     };
   });
@@ -323,13 +324,15 @@ export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null)
 
 export function basketInfo(rows: BasketRow[], contractor: boolean): BasketInfo {
   const active = rows.filter((r) => r.can_buy);
-  const base = roundMoney(active.reduce((s, r) => s + r.base_price * r.quantity, 0));
-  const sum = roundMoney(active.reduce((s, r) => s + r.sum, 0));
+  const baseKop = active.reduce((s, r) => s + lineKopecks(r.base_price, r.quantity), 0);
+  const sumKop = active.reduce((s, r) => s + toKopecks(r.sum), 0);
+  const base = fromKopecks(baseKop);
+  const sum = fromKopecks(sumKop);
   return {
     positions: active.length,
     quantity: active.reduce((s, r) => s + r.quantity, 0),
     base_sum: base,
-    discount_sum: roundMoney(base - sum),
+    discount_sum: fromKopecks(baseKop - sumKop),
     sum,
     contractor,
     inactive: rows.length - active.length,
@@ -349,7 +352,7 @@ async function motivationBlock(db: Db, pricing: Pricing | null, rows: BasketRow[
     .orderBy(asc(productExpendables.sort), asc(productExpendables.materialId))
     .limit(40);
   const ids = [...new Set(fits.map((f) => f.id))].filter((id) => !inBasket.has(id)).slice(0, 4);
-  const left = roundMoney(Math.max(0, FREE_DELIVERY_FROM - sum));
+  const left = fromKopecks(Math.max(0, toKopecks(FREE_DELIVERY_FROM) - toKopecks(sum)));
   return {
     title: left > 0 ? t('BASKET_MOTIVATION_TITLE') : t('BASKET_MOTIVATION_DONE'),
     text: left > 0 ? t('BASKET_MOTIVATION_TEXT') : t('BASKET_MOTIVATION_DONE_TEXT'),

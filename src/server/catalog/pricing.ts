@@ -3,13 +3,15 @@
  * argument of every card loader), so no page or call can show a product without it. Guests and retail customers see the retail price; a user of a
  * contractor company sees the retail price less the company's best discount that applies:
  * its general percent, a percent for the product's brand, or one for any section above it
- * (docs/decisions/0010-catalog.md). Money is rounded to kopecks.
+ * (docs/decisions/0010-catalog.md). Money is rounded to kopecks: the price shown (`discounted`) and the
+ * price filtered and sorted by (`priceSql`) are one rule, in integer kopecks (../lib/money.ts).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, companyDiscounts, products } from '../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
+import { discountedPrice, discountedSql } from '../lib/money';
 
 export type Pricing = {
   companyId: number;
@@ -79,11 +81,11 @@ export function makePricing(
     companyName,
     percentFor,
     maxPercent,
-    // discounted(): round(price × (100 − percent)) / 100, in numeric arithmetic.
+    // discountedSql: round(price × (100 − percent)) / 100 in numeric — `discounted()` is the same rule in kopecks.
     priceSql: ({ price, brand, section }) => {
       if (!brandCases.length && !sectionCases.length && basePercent <= 0) return price;
       const pct = sql`LEAST(100, GREATEST(${basePercent}::numeric, ${caseOf(brand, brandCases)}, ${caseOf(section, sectionCases)}))`;
-      return sql`(round(${price} * (100 - ${pct})) / 100)`;
+      return discountedSql(price, pct);
     },
   };
 }
@@ -98,11 +100,9 @@ export function productPriceSql(pricing: Pricing | null): SQL {
   return viewerPriceSql(pricing, { price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
 }
 
-/** Money rounded to kopecks. */
-export const roundMoney = (n: number) => Math.round(n * 100) / 100;
-
+/** A price less `percent` %, to the kopeck, exactly as `priceSql` computes it in SQL (../lib/money.ts). */
 export function discounted(price: number, percent: number): number {
-  return Math.round(price * (100 - percent)) / 100;
+  return discountedPrice(price, percent);
 }
 
 /**

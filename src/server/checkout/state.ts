@@ -7,12 +7,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { basketRows, FREE_DELIVERY_FROM, type BasketRow } from '../basket/basket';
-import { roundMoney } from '../catalog/pricing';
 import { usableAddresses, type UsableAddress } from '../addresses/usable';
 import { organizationsFor, type Organization } from '../company/organizations';
 import type { Viewer } from '../http/guard';
 import { DEFAULT_DELIVERY_TYPE } from '../../config/constants';
-import { vatIncluded } from '../../config/seller';
+import { fromKopecks, lineKopecks, toKopecks, vatKopecks } from '../lib/money';
 import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
@@ -28,10 +27,19 @@ export type CheckoutItem = Pick<BasketRow, 'product_id' | 'code' | 'url' | 'name
 
 export type Totals = { positions: number; quantity: number; base_sum: number; discount_sum: number; sum: number; delivery_price: number; total: number; vat: number };
 
+/**
+ * What the order costs with one way of getting it — exactly what POST /api/order/create/ charges for
+ * that delivery type (`chargeFor`, called by both) — and whether it then waits for the company
+ * admin. The checkout island shows these for the chosen type and computes nothing itself.
+ */
+export type DeliveryTotals = { sum: number; delivery_price: number; total: number; vat: number; needs_approval: boolean };
+
 export type CheckoutState = {
   basket: { items: CheckoutItem[]; unavailable: { product_id: number; name: string }[]; info: Totals & { contractor: boolean; free_delivery_from: number } };
   deliveryType: { self: { id: '1'; name: string }; delivery: { id: '2'; name: string } };
   deliveryTypeId: DeliveryTypeId;
+  /** The charge for each delivery type, keyed by its id (`chargeFor`): what the island shows for the chosen one. */
+  delivery_totals: Record<DeliveryTypeId, DeliveryTotals>;
   branches: PickupOption[];
   delivery: { readiness: Readiness; dates: { date: string; label: string }[]; price: number; free_from: number; cut_off_hour: number };
   addresses: UsableAddress[];
@@ -45,16 +53,35 @@ export type CheckoutState = {
   sessid: string;
 };
 
-export const vatOf = vatIncluded;
-
+/** Totals in integer kopecks (../lib/money.ts): line sums, goods, discount, delivery, total and the VAT in it. */
 export function totalsOf(items: { base_price: number; price: number; quantity: number }[], deliveryPrice: number): Totals {
-  const base = roundMoney(items.reduce((s, r) => s + r.base_price * r.quantity, 0));
-  const sum = roundMoney(items.reduce((s, r) => s + roundMoney(r.price * r.quantity), 0));
-  const total = roundMoney(sum + deliveryPrice);
-  return { positions: items.length, quantity: items.reduce((s, r) => s + r.quantity, 0), base_sum: base, discount_sum: roundMoney(base - sum), sum, delivery_price: deliveryPrice, total, vat: vatOf(total) };
+  const base = items.reduce((s, r) => s + lineKopecks(r.base_price, r.quantity), 0);
+  const sum = items.reduce((s, r) => s + lineKopecks(r.price, r.quantity), 0);
+  const total = sum + toKopecks(deliveryPrice);
+  return {
+    positions: items.length,
+    quantity: items.reduce((s, r) => s + r.quantity, 0),
+    base_sum: fromKopecks(base),
+    discount_sum: fromKopecks(base - sum),
+    sum: fromKopecks(sum),
+    delivery_price: fromKopecks(toKopecks(deliveryPrice)),
+    total: fromKopecks(total),
+    vat: fromKopecks(vatKopecks(total)),
+  };
 }
 
-export const deliveryPriceFor = (type: DeliveryTypeId, sum: number) => (type === DELIVERY_TYPE.delivery && sum < FREE_DELIVERY_FROM ? DELIVERY_PRICE : 0);
+export const deliveryPriceFor = (type: DeliveryTypeId, sum: number) => (type === DELIVERY_TYPE.delivery && toKopecks(sum) < toKopecks(FREE_DELIVERY_FROM) ? DELIVERY_PRICE : 0);
+
+/**
+ * The one decision of what an order of these lines costs by this delivery type and whether it needs
+ * the admin's approval: the checkout state shows it for every type, the order creation charges it.
+ */
+export function chargeFor(viewer: Viewer | null, items: { base_price: number; price: number; quantity: number }[], type: DeliveryTypeId): Totals & { needs_approval: boolean } {
+  const totals = totalsOf(items, deliveryPriceFor(type, totalsOf(items, 0).sum));
+  return { ...totals, needs_approval: needsApproval(viewer, totals.total) };
+}
+
+const deliveryTotals = (c: ReturnType<typeof chargeFor>): DeliveryTotals => ({ sum: c.sum, delivery_price: c.delivery_price, total: c.total, vat: c.vat, needs_approval: c.needs_approval });
 
 /** Payment ways for this buyer: on receipt for everyone, by invoice for a business customer. */
 export function paymentTypes(viewer: Viewer | null): CheckoutState['payment'] {
@@ -74,9 +101,9 @@ export function orderRefusal(viewer: Viewer | null): string | null {
   return null;
 }
 
-/** An employee's order above their limit waits for the company admin. */
+/** An employee's order above their limit waits for the company admin (compared in kopecks). */
 export function needsApproval(viewer: Viewer | null, total: number): boolean {
-  return !!viewer?.companyId && !viewer.isAdmin && viewer.orderLimit != null && total > viewer.orderLimit;
+  return !!viewer?.companyId && !viewer.isAdmin && viewer.orderLimit != null && toKopecks(total) > toKopecks(viewer.orderLimit);
 }
 
 export function toItem(r: BasketRow): CheckoutItem {
@@ -106,9 +133,8 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
   const home = dispatchBranch(branchList).id;
   const readiness = readinessOf(allocate(lines, stock, preference(branchList, home)), home);
   for (const i of items) i.on_order = totalOf(stock.get(i.product_id)) <= 0;
-  const sum = totalsOf(items, 0).sum;
-  const deliveryPrice = deliveryPriceFor(DEFAULT_DELIVERY_TYPE as DeliveryTypeId, sum);
-  const totals = totalsOf(items, deliveryPrice);
+  const byType = { self: chargeFor(viewer, items, DELIVERY_TYPE.self), delivery: chargeFor(viewer, items, DELIVERY_TYPE.delivery) };
+  const { needs_approval: required, ...totals } = (DEFAULT_DELIVERY_TYPE as DeliveryTypeId) === DELIVERY_TYPE.self ? byType.self : byType.delivery;
   let user: CheckoutState['user'] = null;
   if (viewer) {
     const [u] = await db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, viewer.id)).limit(1);
@@ -119,13 +145,14 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
     basket: { items, unavailable: rows.filter((r) => !r.can_buy).map((r) => ({ product_id: r.product_id, name: r.name })), info: { ...totals, contractor: !!viewer?.companyId, free_delivery_from: FREE_DELIVERY_FROM } },
     deliveryType: { self: { id: '1', name: t('CHECKOUT_SELF') }, delivery: { id: '2', name: t('CHECKOUT_DELIVERY') } },
     deliveryTypeId: DEFAULT_DELIVERY_TYPE as DeliveryTypeId,
+    delivery_totals: { [DELIVERY_TYPE.self]: deliveryTotals(byType.self), [DELIVERY_TYPE.delivery]: deliveryTotals(byType.delivery) },
     branches: pickupOptions(branchList, lines, stock, now),
     delivery: { readiness, dates: deliveryDates(readiness, now).map((date) => ({ date, label: dateLabel(date, now) })), price: DELIVERY_PRICE, free_from: FREE_DELIVERY_FROM, cut_off_hour: CUT_OFF_HOUR },
     addresses: viewer ? await usableAddresses(db, viewer) : [],
     user,
     payment: paymentTypes(viewer),
     organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
-    approval: { required: needsApproval(viewer, totals.total), limit: viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null },
+    approval: { required, limit: viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null },
     can_order: !refusal && items.length > 0,
     reason: refusal ?? (items.length ? null : t('CHECKOUT_ERR_EMPTY')),
     sessid: crypto.randomUUID(),

@@ -27,7 +27,8 @@ import { fieldName, t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, preference, readinessOf, totalOf } from './availability';
 import { branchWeekdays, dateLabel, deliveryDates, pickupDate } from './calendar';
 import type { OrderInput } from './input';
-import { DELIVERY_TYPE, deliveryPriceFor, needsApproval, orderRefusal, paymentTypes, toItem, totalsOf, type DeliveryTypeId } from './state';
+import { chargeFor, DELIVERY_TYPE, orderRefusal, paymentTypes, toItem, type DeliveryTypeId } from './state';
+import { moneyText, toKopecks } from '../lib/money';
 import { afterOrderPlaced } from './placed';
 
 export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };
@@ -120,11 +121,11 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
         if (!allowed.includes(input.deliveryDate!)) throw invalid('deliveryDate', fill(t('CHECKOUT_ERR_DATE_UNAVAILABLE'), { first: dateLabel(allowed[0]!, now) }));
         date = input.deliveryDate!;
       }
-      const sum = totalsOf(items, 0).sum;
-      const totals = totalsOf(items, deliveryPriceFor(type, sum));
-      if (input.expectedTotal !== undefined && Math.abs(input.expectedTotal - totals.total) >= 0.005)
-        throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: totals.total.toFixed(2) }), 'expectedTotal', { total: totals.total });
-      const status: OrderStatus = needsApproval(viewer, totals.total) ? 'approval' : 'new';
+      // The same charge the checkout state showed for this delivery type (state.ts `chargeFor`).
+      const totals = chargeFor(viewer, items, type);
+      if (input.expectedTotal !== undefined && toKopecks(input.expectedTotal) !== toKopecks(totals.total))
+        throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: moneyText(totals.total) }), 'expectedTotal', { total: totals.total });
+      const status: OrderStatus = totals.needs_approval ? 'approval' : 'new';
 
       const [order] = await tx
         .insert(orders)
@@ -142,9 +143,9 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
           contactPhone: input.phone,
           contactEmail: input.email,
           comment: input.comment ?? null,
-          total: totals.total.toFixed(2),
-          vat: totals.vat.toFixed(2),
-          deliveryPrice: totals.delivery_price.toFixed(2),
+          total: moneyText(totals.total),
+          vat: moneyText(totals.vat),
+          deliveryPrice: moneyText(totals.delivery_price),
           paymentType: input.payment,
           payerCompanyId,
           ownerKey: owner,
@@ -155,7 +156,7 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
       // The same key committed meanwhile by a parallel request: that order is the answer.
       if (!order) return null;
 
-      await tx.insert(orderItems).values(items.map((i) => ({ orderId: order.id, productId: i.product_id, name: i.name, article: i.article, price: i.price.toFixed(2), quantity: i.quantity, onOrder: onOrderIds.has(i.product_id) })));
+      await tx.insert(orderItems).values(items.map((i) => ({ orderId: order.id, productId: i.product_id, name: i.name, article: i.article, price: moneyText(i.price), quantity: i.quantity, onOrder: onOrderIds.has(i.product_id) })));
       const takes: Take[] = alloc.flatMap((a) => a.takes.map((tk) => ({ productId: a.productId, branchId: tk.branchId, quantity: tk.quantity })));
       await takeStock(tx, order.id, takes);
       await tx.insert(orderStatusHistory).values({ orderId: order.id, status, actorKind: 'customer', actorUserId: viewer?.id ?? null });

@@ -12,6 +12,7 @@ import { SELLER, VAT_RATE } from '../../config/seller';
 import { longDate } from '../checkout/calendar';
 import { formatPrice } from '../../lib/format';
 import { bynInWords } from './words';
+import { lineSum } from '../lib/money';
 import type { Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
 import { t } from '../../i18n';
@@ -44,7 +45,7 @@ export async function invoicePdf(db: Db, orderId: number): Promise<Buffer> {
   const payer: Party = payerRow
     ? { name: payerRow.name, unp: payerRow.unp, address: payerRow.legalAddress, iban: payerRow.iban, bank: payerRow.bankName, bic: payerRow.bic }
     : { name: o.contactName, unp: '—', address: o.deliveryAddress, iban: null, bank: null, bic: null };
-  const rows = lines.map((l) => ({ name: l.name, article: l.article, quantity: l.quantity, price: Number(l.price), sum: Math.round(Number(l.price) * l.quantity * 100) / 100 }));
+  const rows = lines.map((l) => ({ name: l.name, article: l.article, quantity: l.quantity, price: Number(l.price), sum: lineSum(l.price, l.quantity) }));
   if (Number(o.deliveryPrice) > 0) rows.push({ name: 'Доставка заказа', article: '—', quantity: 1, price: Number(o.deliveryPrice), sum: Number(o.deliveryPrice) });
   const date = longDate(o.createdAt.toISOString().slice(0, 10));
   return render({ number: o.number, date, payer, rows, total: Number(o.total), vat: Number(o.vat) });

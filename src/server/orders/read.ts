@@ -11,6 +11,7 @@ import { notFoundError, ownedBy } from '../http/ownership';
 import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
 import { CUSTOMER_CANCELLABLE, type OrderStatus } from './status';
+import { lineSum } from '../lib/money';
 
 export const ORDER_LINES_PAGE_SIZE = 20;
 export const ALL_ORDERS = 'all';
@@ -157,7 +158,7 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
   return {
     ...summary,
     basket: {
-      items: lines.map((l) => ({ id: l.id, product_id: l.productId, url: l.productId && codes.get(l.productId) ? `/${codes.get(l.productId)}/` : null, name: l.name, article: l.article, price: Number(l.price), quantity: l.quantity, sum: Math.round(Number(l.price) * l.quantity * 100) / 100, on_order: l.onOrder })),
+      items: lines.map((l) => ({ id: l.id, product_id: l.productId, url: l.productId && codes.get(l.productId) ? `/${codes.get(l.productId)}/` : null, name: l.name, article: l.article, price: Number(l.price), quantity: l.quantity, sum: lineSum(l.price, l.quantity), on_order: l.onOrder })),
     },
     showMore: nav.page < nav.pages,
     page_navigation: nav,

@@ -4,6 +4,7 @@
  * only the Russian one).
  */
 import words from 'number-to-words-ru';
+import { moneyText } from '../lib/money';
 
 const BYN = {
   currencyNameCases: ['белорусский рубль', 'белорусских рубля', 'белорусских рублей'] as [string, string, string],
@@ -13,5 +14,5 @@ const BYN = {
 };
 
 export function bynInWords(amount: number): string {
-  return words.convert(amount.toFixed(2), { currency: BYN });
+  return words.convert(moneyText(amount), { currency: BYN });
 }

@@ -11,6 +11,7 @@ import { queryRows } from '../db/rows';
 import * as t from '../db/schema';
 import { generateCatalog, rng } from './generate';
 import { seedDemoBasket } from '../basket/demo';
+import { fromKopecks, lineKopecks, moneyText, vatIncluded } from '../lib/money';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -199,7 +200,7 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
       const items = Array.from({ length: r.int(1, 7) }, () => r.pick(productRows));
       const uniq = [...new Map(items.map((p) => [p.id, p])).values()];
       const lines = uniq.map((p) => ({ p, q: r.int(1, userId === 'demo-retail' ? 2 : 12) }));
-      const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
+      const total = fromKopecks(lines.reduce((s, l) => s + lineKopecks(l.p.price, l.q), 0));
       // The newest orders of each account run through the open statuses, so every status is on show.
       const ageDays = i < RECENT_STATUSES.length ? i + 1 : r.int(8, 200);
       const recent = i < RECENT_STATUSES.length ? RECENT_STATUSES[i]! : null;
@@ -223,8 +224,8 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
           contactPhone: user.phone,
           contactEmail: user.email,
           comment: r.chance(0.3) ? 'Позвонить за час до доставки' : null,
-          total: total.toFixed(2),
-          vat: (total / 6).toFixed(2),
+          total: moneyText(total),
+          vat: moneyText(vatIncluded(total)),
           paymentType: isCompany ? 'invoice' : r.pick(['cash', 'card']),
           payerCompanyId: isCompany ? companyId : null,
           createdAt: new Date(now - ageDays * day),
@@ -290,7 +291,7 @@ async function seedSecondCompany(db: Db, password: string) {
   const [p] = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(t.products.id).limit(1);
   const [order] = await db
     .insert(t.orders)
-    .values({ number: 'ИН-10900', userId: 'demo-other-admin', companyId: company!.id, status: 'new', deliveryTypeId: '1', branchId: 3, contactName: 'Виктор Лукашик', contactPhone: '+375 29 777-88-99', contactEmail: 'admin@elektromontazh.by', total: p!.price, vat: (Number(p!.price) / 6).toFixed(2), paymentType: 'invoice', payerCompanyId: company!.id, deliveryDate: new Date().toISOString().slice(0, 10) })
+    .values({ number: 'ИН-10900', userId: 'demo-other-admin', companyId: company!.id, status: 'new', deliveryTypeId: '1', branchId: 3, contactName: 'Виктор Лукашик', contactPhone: '+375 29 777-88-99', contactEmail: 'admin@elektromontazh.by', total: p!.price, vat: moneyText(vatIncluded(p!.price)), paymentType: 'invoice', payerCompanyId: company!.id, deliveryDate: new Date().toISOString().slice(0, 10) })
     .returning({ id: t.orders.id });
   await db.insert(t.orderItems).values({ orderId: order!.id, productId: p!.id, name: p!.name, article: p!.article, price: p!.price, quantity: 1 });
   await db.insert(t.orderStatusHistory).values({ orderId: order!.id, status: 'new', actorKind: 'customer', actorUserId: 'demo-other-admin' });

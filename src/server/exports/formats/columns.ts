@@ -4,7 +4,7 @@
  */
 import { t } from '../../../i18n';
 import { fieldLabel, UNIT, type Field } from '../settings';
-import { vatIncluded } from '../../../config/seller';
+import { vatIncluded } from '../../lib/money';
 import type { FeedContext, FeedRow } from '../rows';
 
 export type CellKind = 'text' | 'money' | 'int';

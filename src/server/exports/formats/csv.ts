@@ -5,9 +5,10 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { cleanText, tableColumns } from './columns';
+import { moneyText } from '../../lib/money';
 import type { FeedWriter, WriterInit } from './writer';
 
-const money = (n: number) => n.toFixed(2).replace('.', ',');
+const money = (n: number) => moneyText(n).replace('.', ',');
 
 export function csvWriter({ out, ctx, fields }: WriterInit): FeedWriter {
   const cols = tableColumns(ctx, fields);

@@ -8,11 +8,12 @@ import { t } from '../../../i18n';
 import { UNIT } from '../settings';
 import type { FeedRow } from '../rows';
 import { cleanText } from './columns';
+import { moneyText } from '../../lib/money';
 import { minskIso, type FeedWriter, type WriterInit } from './writer';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 export const xml = (s: string | number) => cleanText(String(s)).replace(/[&<>"']/g, (c) => ESC[c]!);
-const money = (n: number) => n.toFixed(2);
+const money = (n: number) => moneyText(n);
 const MAX_PICTURES = 10;
 
 export function ymlWriter({ out, ctx, fields, date }: WriterInit): FeedWriter {
