@@ -16,6 +16,7 @@ import { vatIncluded } from '../../config/seller';
 import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
+import { approvalLimit, needsApproval } from '../orders/approval';
 
 export const DELIVERY_TYPE = { self: '1', delivery: '2' } as const;
 export type DeliveryTypeId = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
@@ -74,11 +75,6 @@ export function orderRefusal(viewer: Viewer | null): string | null {
   return null;
 }
 
-/** An employee's order above their limit waits for the company admin. */
-export function needsApproval(viewer: Viewer | null, total: number): boolean {
-  return !!viewer?.companyId && !viewer.isAdmin && viewer.orderLimit != null && total > viewer.orderLimit;
-}
-
 export function toItem(r: BasketRow): CheckoutItem {
   return {
     product_id: r.product_id,
@@ -125,7 +121,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
     user,
     payment: paymentTypes(viewer),
     organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
-    approval: { required: needsApproval(viewer, totals.total), limit: viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null },
+    approval: { required: needsApproval(viewer, totals.total), limit: approvalLimit(viewer) },
     can_order: !refusal && items.length > 0,
     reason: refusal ?? (items.length ? null : t('CHECKOUT_ERR_EMPTY')),
     sessid: crypto.randomUUID(),

@@ -27,7 +27,8 @@ import { fieldName, t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, preference, readinessOf, totalOf } from './availability';
 import { branchWeekdays, dateLabel, deliveryDates, pickupDate } from './calendar';
 import type { OrderInput } from './input';
-import { DELIVERY_TYPE, deliveryPriceFor, needsApproval, orderRefusal, paymentTypes, toItem, totalsOf, type DeliveryTypeId } from './state';
+import { needsApproval } from '../orders/approval';
+import { DELIVERY_TYPE, deliveryPriceFor, orderRefusal, paymentTypes, toItem, totalsOf, type DeliveryTypeId } from './state';
 import { afterOrderPlaced } from './placed';
 
 export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };

@@ -14,7 +14,7 @@ import { bynInWords } from './words';
 import type { Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
 import { t } from '../../i18n';
-import { visibleTo } from './read';
+import { visibleTo } from './access';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
