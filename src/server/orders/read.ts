@@ -18,9 +18,6 @@ import { mayApprove } from './approval';
 export const ORDER_LINES_PAGE_SIZE = 20;
 export const ALL_ORDERS = 'all';
 
-/** The orders a viewer may see (orders/access.ts, the one predicate), re-exported for the readers that import it from here. */
-export { visibleTo };
-
 export type StatusRef = { id: string; name: string };
 export type OrderFilter = StatusRef & { count: number };
 
