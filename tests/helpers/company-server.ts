@@ -60,6 +60,35 @@ async function prepare(db: Db) {
   }
 }
 
+/** One person of a company written by `addCompany()` (no password: for tests that call the server code directly). */
+export type Person = { id: string; email?: string; name?: string; admin?: boolean; active?: boolean; blocked?: boolean; permissions?: string[]; orderLimit?: string | null; companyId?: number | null };
+
+/**
+ * A company of the test's own with its people (admins active, deactivated or blocked, employees with
+ * a limit), written straight into `db`; returns the company's id. Demo accounts are not touched.
+ */
+export async function addCompany(db: Db, company: { name: string; unp: string }, people: Person[]): Promise<number> {
+  const [c] = await db.insert(companies).values({ name: company.name, unp: company.unp, legalAddress: 'г. Минск, ул. Тестовая, 1' }).returning({ id: companies.id });
+  for (const p of people) await addPerson(db, { ...p, companyId: c!.id });
+  return c!.id;
+}
+
+/** One user (a retail customer when `companyId` is absent). */
+export async function addPerson(db: Db, p: Person): Promise<void> {
+  await db.insert(users).values({
+    id: p.id,
+    email: p.email ?? `${p.id}@example.by`,
+    name: p.name ?? p.id,
+    companyId: p.companyId ?? null,
+    isContragentAdmin: !!p.admin,
+    active: p.active ?? true,
+    blocked: p.blocked ?? false,
+    permissions: p.permissions ?? ['place_orders'],
+    orderLimit: p.orderLimit ?? null,
+    emailVerified: true,
+  });
+}
+
 export type Hit = { key: string; status: number; at: number; body: any; signature: string | undefined; raw: string };
 export type Mail = { to: { address: string }[]; subject: string; text: string; html?: string; file: string };
 

@@ -13,6 +13,7 @@ import { notFoundError } from '../http/ownership';
 import type { Viewer } from '../http/guard';
 import { DEFAULT_EMPLOYEE_PERMISSIONS } from '../auth/permissions';
 import { notify } from '../notifications/notify';
+import { activeAdmins } from '../orders/approval';
 import { t } from '../../i18n';
 
 /** Where an admin decides (the lead moves the island to the company users page at merge). */
@@ -37,10 +38,7 @@ export async function createJoinRequest(db: Db, input: { companyId: number; user
     .returning({ id: companyJoinRequests.id });
   const [who] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
-  const admins = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, input.companyId), eq(users.isContragentAdmin, true), eq(users.blocked, false), eq(users.active, true)));
+  const admins = await activeAdmins(db, input.companyId);
   const text = `${who?.name} (${who?.email}) ${t('ACC_JOIN_NOTIFY_TEXT')} «${company?.name}».`;
   const site = process.env.SITE_URL ?? 'http://localhost:4321';
   for (const admin of admins)

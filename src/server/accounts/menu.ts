@@ -1,6 +1,8 @@
 /**
- * The personal area's menu (spec §2): the spec's links in its order, plus requests, which the spec
- * routes under /personal/ without naming in the menu. "Users" only for a company admin.
+ * The personal area's menu (spec §2): the spec's links in its order, plus requests and
+ * notifications, which the spec routes under /personal/ without naming in the menu. "Users" only
+ * for a company admin, the staff desk only for the store's staff. The one list: the personal pages
+ * (components/personal/PersonalMenu.astro) and GET /api/menu/get/?typemenu=personal (menu/menus.ts) read it.
  */
 import type { Viewer } from '../http/guard';
 import { t } from '../../i18n';

@@ -6,9 +6,10 @@
  * typed the code saw it on the page and gets no copy. A change nobody confirmed (a pending address
  * withdrawn, a deletion cancelled) tells no one: nothing usable appeared or went away.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { deliveryAddresses as A, users } from '../db/schema';
+import { deliveryAddresses as A } from '../db/schema';
+import { activeAdmins } from '../orders/approval';
 import type { Viewer } from '../http/guard';
 import { notify } from '../notifications/notify';
 import { t } from '../../i18n';
@@ -19,9 +20,7 @@ export type AddressOwners = { text: string; userIds: string[] };
 export async function addressOwners(db: Db, id: number): Promise<AddressOwners | null> {
   const [row] = await db.select({ userId: A.userId, companyId: A.companyId, address: A.address, flat: A.flat }).from(A).where(eq(A.id, id)).limit(1);
   if (!row) return null;
-  const admins = row.companyId
-    ? await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, row.companyId), eq(users.isContragentAdmin, true), eq(users.active, true), eq(users.blocked, false)))
-    : [];
+  const admins = row.companyId ? await activeAdmins(db, row.companyId) : [];
   const text = row.flat ? `${row.address}, ${t('ADDR_FLAT')} ${row.flat}` : row.address;
   return { text, userIds: [...new Set([row.userId, ...admins.map((a) => a.id)])] };
 }

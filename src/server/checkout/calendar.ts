@@ -3,6 +3,7 @@
  * Pure functions over dates written 'YYYY-MM-DD' in Minsk time (UTC+3 all year), so tests can pin
  * "now". The constants below are the store's rules; change them here and nowhere else.
  */
+import { longDate, MONTHS_GENITIVE } from '../../lib/format';
 
 /** Orders placed before this hour (Minsk time) on a working day are processed the same day. */
 export const CUT_OFF_HOUR = 14;
@@ -111,7 +112,6 @@ export function pickupDate(readiness: Readiness, days: Weekdays, now: Date = new
 }
 
 const WEEKDAY_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-const MONTHS_GENITIVE = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 
 /** "пт, 14 ноября" (with "сегодня"/"завтра" when it is). */
 export function dateLabel(iso: string, now: Date = new Date()): string {
@@ -123,8 +123,5 @@ export function dateLabel(iso: string, now: Date = new Date()): string {
   return base;
 }
 
-/** "14 ноября 2026 г." for documents. */
-export function longDate(iso: string): string {
-  const d = new Date(fromIso(iso));
-  return `${d.getUTCDate()} ${MONTHS_GENITIVE[d.getUTCMonth()]} ${d.getUTCFullYear()} г.`;
-}
+/** "14 ноября 2026 г." for documents (lives in lib/format.ts, so orders/ need not import checkout/). */
+export { longDate };

@@ -1,17 +1,18 @@
 /**
  * What happens after an order is committed: the Russian confirmation e-mail (HTML and text, the
  * invoice PDF attached for invoice orders), a notification in the buyer's account and, for an order
- * waiting for approval, a notification and e-mail to the company's admins. Failures here are
+ * waiting for approval, a notification and e-mail to the company's active admins (orders/approval.ts). Failures here are
  * logged by the caller: the order stands whether or not a message went out.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, users } from '../db/schema';
+import { orders } from '../db/schema';
 import { sendMail, type Mail } from '../mail/mail';
 import { notify } from '../notifications/notify';
 import type { Viewer } from '../http/guard';
 import { loadOrder, orderUrl, type OrderDetail } from '../orders/read';
 import { invoicePdf } from '../orders/invoice';
+import { notifyApprovers } from '../orders/approval';
 import { formatPrice } from '../../lib/format';
 import { BRAND_RED, SUPPORT_PHONE } from '../../config/constants';
 import { t } from '../../i18n';
@@ -62,12 +63,5 @@ export async function afterOrderPlaced(db: Db, orderId: number, viewer: Viewer |
     await sendMail({ ...mail, to: o.contact.email, attachments }, 'order');
   }
   if (viewer) await notify(db, { userId: viewer.id, kind: 'order', title: `${t('ORDER')} ${o.order_number}: ${o.status.name.toLowerCase()}`, text: t('CHECKOUT_NOTIFY_PLACED'), href: orderUrl(o.order_number) });
-  if (o.status.id === 'approval' && row.companyId) {
-    const admins = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, row.companyId), eq(users.isContragentAdmin, true), eq(users.blocked, false)));
-    const title = `${t('ORDER')} ${o.order_number} ждёт вашего согласования`;
-    const text = `${o.buyer} оформил(а) заказ на ${formatPrice(o.totals.total)} — больше своего лимита. Согласуйте или отклоните его.`;
-    for (const a of admins) {
-      await notify(db, { userId: a.id, kind: 'order', title, text, href: orderUrl(o.order_number), email: { subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${site()}${orderUrl(o.order_number)}` } });
-    }
-  }
+  if (o.status.id === 'approval' && row.companyId) await notifyApprovers(db, { number: o.order_number, companyId: row.companyId, buyer: o.buyer, total: o.totals.total, href: orderUrl(o.order_number) }, site());
 }

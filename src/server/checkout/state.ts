@@ -15,6 +15,7 @@ import { fromKopecks, lineKopecks, toKopecks, vatKopecks } from '../lib/money';
 import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
+import { approvalLimit, needsApproval } from '../orders/approval';
 
 export const DELIVERY_TYPE = { self: '1', delivery: '2' } as const;
 export type DeliveryTypeId = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
@@ -101,11 +102,6 @@ export function orderRefusal(viewer: Viewer | null): string | null {
   return null;
 }
 
-/** An employee's order above their limit waits for the company admin (compared in kopecks). */
-export function needsApproval(viewer: Viewer | null, total: number): boolean {
-  return !!viewer?.companyId && !viewer.isAdmin && viewer.orderLimit != null && toKopecks(total) > toKopecks(viewer.orderLimit);
-}
-
 export function toItem(r: BasketRow): CheckoutItem {
   return {
     product_id: r.product_id,
@@ -152,7 +148,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
     user,
     payment: paymentTypes(viewer),
     organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
-    approval: { required, limit: viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null },
+    approval: { required, limit: approvalLimit(viewer) },
     can_order: !refusal && items.length > 0,
     reason: refusal ?? (items.length ? null : t('CHECKOUT_ERR_EMPTY')),
     sessid: crypto.randomUUID(),

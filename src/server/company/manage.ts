@@ -4,7 +4,7 @@
  * the per-order spending limit, block and unblock. The admin's company is part of every statement.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
@@ -14,6 +14,7 @@ import { notFoundError, ofCompany } from '../http/ownership';
 import { hit } from '../http/rate-limit';
 import { DEFAULT_EMPLOYEE_PERMISSIONS } from '../auth/permissions';
 import { notify } from '../notifications/notify';
+import { activeAdmins } from '../orders/approval';
 import { t } from '../../i18n';
 import { companyUserCounts, getCompanyUser, type CompanyUser } from './users';
 import { blockNotice, sendInvitation } from './mails';
@@ -102,19 +103,15 @@ export async function setUserBlocked(db: Db, viewer: Viewer, userId: string, blo
   if (blocked && userId === viewer.id) throw new HttpError(422, [{ code: ERR.VALIDATION, message: t('COMPANY_CANNOT_BLOCK_SELF') }]);
   const mine = ofCompany(viewer, users.companyId);
   const changed = await db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: users.id, blocked: users.blocked, active: users.active })
-      .from(users)
-      .where(and(mine, eq(users.isContragentAdmin, true)))
-      .orderBy(asc(users.id))
-      .for('update');
+    // The company's active admins, locked (a concurrent block of one of them waits here and then sees it blocked).
+    const admins = await activeAdmins(tx as unknown as Db, viewer.companyId ?? -1, { forUpdate: true });
     const [target] = await tx
       .select({ id: users.id, blocked: users.blocked, isAdmin: users.isContragentAdmin })
       .from(users)
       .where(and(eq(users.id, userId), mine))
       .for('update');
     if (!target) throw notFoundError(t('COMPANY_USER_NOT_FOUND'));
-    if (blocked && target.isAdmin && !admins.some((a) => a.id !== userId && !a.blocked && a.active)) throw conflict(t('COMPANY_LAST_ADMIN'));
+    if (blocked && target.isAdmin && !admins.some((a) => a.id !== userId)) throw conflict(t('COMPANY_LAST_ADMIN'));
     if (target.blocked !== blocked) await tx.update(users).set({ blocked, updatedAt: sql`now()` }).where(and(eq(users.id, userId), mine));
     if (blocked) {
       await tx.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(and(mine, ne(users.id, viewer.id))))));

@@ -6,6 +6,7 @@
 import { and, eq, gt, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { favorites, orderItems, orders, products } from '../db/schema';
+import { ordersOf } from '../orders/access';
 import { cachedSectionTree, subtreeIds } from '../catalog/sections';
 import { queryRows } from '../db/rows';
 import type { ExportRow } from './lists';
@@ -22,8 +23,9 @@ function monthsAgo(months: number, now: Date): Date {
 
 /** Orders that count as "what we bought": the owner's (the company's, or the retail customer's own), not cancelled. */
 function purchasedOrders(list: Pick<ExportRow, 'companyId' | 'userId' | 'settings'>, now: Date): SQL | null {
-  const owner = list.companyId ? eq(orders.companyId, list.companyId) : list.userId ? eq(orders.userId, list.userId) : null;
-  if (!owner) return null;
+  if (!list.companyId && !list.userId) return null;
+  // The list's owner: a company list takes every order of the company, a retail list its user's (orders/access.ts).
+  const owner = ordersOf({ userId: list.companyId ? null : list.userId, companyId: list.companyId, companyWide: true });
   return and(owner, gte(orders.createdAt, monthsAgo(list.settings.months ?? 12, now)), ne(orders.status, 'cancelled'))!;
 }
 

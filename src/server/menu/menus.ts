@@ -1,8 +1,10 @@
 /**
  * Site menus (GET /api/menu/list/, /api/menu/get/, /api/menu/all/). The catalogue menu comes from
- * the section tree; the others are fixed link lists that the layout and the API share.
+ * the section tree; the others are fixed link lists that the layout and the API share. The personal
+ * menu is the one list of accounts/menu.ts, which the personal pages render too (issue 23).
  */
 import type { SectionNode, SectionTree } from '../catalog/sections';
+import { personalMenu } from '../accounts/menu';
 
 export type MenuItem = { name: string; url: string; children: MenuItem[] };
 export type MenuType = 'catalog' | 'top' | 'footer_buyers' | 'footer_company' | 'personal';
@@ -17,7 +19,7 @@ export const MENU_TYPES: { code: MenuType; name: string }[] = [
 
 const link = (name: string, url: string): MenuItem => ({ name, url, children: [] });
 
-const STATIC: Record<Exclude<MenuType, 'catalog'>, MenuItem[]> = {
+const STATIC: Record<Exclude<MenuType, 'catalog' | 'personal'>, MenuItem[]> = {
   top: [link('Акции', '/actions/'), link('Бренды', '/brands/'), link('Филиалы', '/filial/'), link('Где купить', '/where-buy/'), link('Гарантия', '/garant/'), link('Медиа', '/media/')],
   footer_buyers: [
     link('Доставка и оплата', '/dostavka-i-oplata/'),
@@ -29,25 +31,19 @@ const STATIC: Record<Exclude<MenuType, 'catalog'>, MenuItem[]> = {
     link('Обратный звонок', '/callback/'),
   ],
   footer_company: [link('Наши преимущества', '/advantages/'), link('Филиалы', '/filial/'), link('Где купить', '/where-buy/'), link('Медиаматериалы', '/media/'), link('Обратная связь', '/request-feedback/')],
-  personal: [
-    link('Сводка', '/personal/summary/'),
-    link('Акции для вас', '/personal/actions/'),
-    link('Заказы', '/personal/orders/'),
-    link('Скидки', '/personal/discounts/'),
-    link('Адреса доставки', '/personal/addresses/'),
-    link('Выгрузки (интеграция)', '/personal/unloading/'),
-    link('Реквизиты и профиль', '/personal/details/'),
-  ],
 };
 
 function fromSection(node: SectionNode, depth: number): MenuItem {
   return { name: node.name, url: node.url, children: node.depth < depth ? node.children.map((c) => fromSection(c, depth)) : [] };
 }
 
-/** A menu cut to `depth` levels. The personal menu gains "Пользователи" for contractor admins. */
-export function getMenu(type: MenuType, tree: SectionTree, depth = 3, opts: { isContragentAdmin?: boolean } = {}): MenuItem[] {
+/**
+ * A menu cut to `depth` levels. The personal menu is accounts/menu.ts personalMenu() for this
+ * viewer: «Пользователи» for a contractor admin (`isContragentAdmin`: the guard's `isAdmin`), the
+ * staff desk for the store's staff.
+ */
+export function getMenu(type: MenuType, tree: SectionTree, depth = 3, opts: { isContragentAdmin?: boolean; isStaff?: boolean } = {}): MenuItem[] {
   if (type === 'catalog') return tree.roots.map((r) => fromSection(r, depth));
-  const items = STATIC[type];
-  if (type === 'personal' && opts.isContragentAdmin) return [...items, link('Пользователи', '/personal/users/')];
-  return items;
+  if (type === 'personal') return personalMenu({ isAdmin: !!opts.isContragentAdmin, isStaff: !!opts.isStaff }).map((i) => link(i.label, i.href));
+  return STATIC[type];
 }

@@ -1,7 +1,7 @@
 /**
  * What a buyer does with an order: repeat it (its lines back into the basket, with a report of what
  * is no longer sold or short), look at what repeating would add, cancel it while it is new, and —
- * a company admin — approve or reject an employee's order above their limit.
+ * a company admin — approve or reject an employee's order above their limit (orders/approval.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -11,13 +11,13 @@ import { limitOf } from '../basket/limits';
 import { discounted, loadPricing } from '../catalog/pricing';
 import { ERR, HttpError } from '../http/api';
 import { forbiddenError, type Viewer } from '../http/guard';
-import { notFoundError, ofCompany } from '../http/ownership';
+import { notFoundError } from '../http/ownership';
 import { t } from '../../i18n';
-import { visibleTo } from './read';
-import { changeOrderStatus, CUSTOMER_CANCELLABLE, type OrderStatus } from './status';
+import { cancelRefusal, visibleTo } from './access';
+import { changeOrderStatus, type OrderStatus } from './status';
 
 async function visibleOrder(db: Db, viewer: Viewer, number: string) {
-  const [o] = await db.select({ id: orders.id, status: orders.status, userId: orders.userId }).from(orders).where(and(eq(orders.number, number), visibleTo(viewer))).limit(1);
+  const [o] = await db.select({ id: orders.id, status: orders.status, userId: orders.userId, companyId: orders.companyId }).from(orders).where(and(eq(orders.number, number), visibleTo(viewer))).limit(1);
   if (!o) throw notFoundError(t('ORDER_NOT_FOUND'));
   return { ...o, status: o.status as OrderStatus };
 }
@@ -85,18 +85,9 @@ export async function repeatOrder(db: Db, viewer: Viewer, number: string): Promi
 export async function cancelOrder(db: Db, viewer: Viewer, number: string, comment?: string): Promise<{ order_number: string; status: OrderStatus }> {
   const o = await visibleOrder(db, viewer, number);
   const own = o.userId === viewer.id;
-  if (!own && !viewer.isAdmin) throw forbiddenError(t('ORDER_CANCEL_NOT_YOURS'));
-  if (!CUSTOMER_CANCELLABLE.includes(o.status)) throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_CANNOT_CANCEL') }]);
+  const why = cancelRefusal(viewer, o);
+  if (why === 'not_yours') throw forbiddenError(t('ORDER_CANCEL_NOT_YOURS'));
+  if (why === 'too_late') throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_CANNOT_CANCEL') }]);
   await changeOrderStatus(db, { orderId: o.id, from: o.status, to: 'cancelled', actor: { kind: own ? 'customer' : 'admin', userId: viewer.id }, comment });
   return { order_number: number, status: 'cancelled' };
-}
-
-/** POST /api/profile/orders/approve/ {order_number, approve, comment}: the company admin decides. */
-export async function decideApproval(db: Db, viewer: Viewer, number: string, approve: boolean, comment?: string): Promise<{ order_number: string; status: OrderStatus }> {
-  const [o] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.number, number), ofCompany(viewer, orders.companyId))).limit(1);
-  if (!o) throw notFoundError(t('ORDER_NOT_FOUND'));
-  if (o.status !== 'approval') throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_NOT_AWAITING_APPROVAL') }]);
-  const to: OrderStatus = approve ? 'new' : 'cancelled';
-  await changeOrderStatus(db, { orderId: o.id, from: 'approval', to, actor: { kind: 'admin', userId: viewer.id }, comment: comment ?? (approve ? t('ORDER_APPROVED') : t('ORDER_REJECTED')) });
-  return { order_number: number, status: to };
 }

@@ -9,14 +9,13 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../db/client';
 import { companies, orderItems, orders } from '../db/schema';
 import { SELLER, VAT_RATE } from '../../config/seller';
-import { longDate } from '../checkout/calendar';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, longDate } from '../../lib/format';
 import { bynInWords } from './words';
 import { lineSum } from '../lib/money';
 import type { Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
 import { t } from '../../i18n';
-import { visibleTo } from './read';
+import { visibleTo } from './access';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');

@@ -1,25 +1,23 @@
 /**
  * Reading orders (spec §3 Orders, §7 web/profile/orders/…). Who sees what is decided in the SQL of
- * every read: a buyer their own orders; a company admin, or an employee with `company_orders`,
- * every order of their company. Another's order number answers 404 like a missing one.
+ * every read by `visibleTo()` (orders/access.ts): a buyer their own orders; a company admin, or an
+ * employee with `company_orders`, every order of their company too. Another's order number answers
+ * 404 like a missing one. `can_cancel` and `can_approve` come from the cancel and approval rules.
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, companies, orderItems, orders, orderStatuses, orderStatusHistory, products, users } from '../db/schema';
 import type { Viewer } from '../http/guard';
-import { notFoundError, ownedBy } from '../http/ownership';
+import { notFoundError } from '../http/ownership';
 import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
-import { CUSTOMER_CANCELLABLE, type OrderStatus } from './status';
+import type { OrderStatus } from './status';
 import { lineSum } from '../lib/money';
+import { cancelRefusal, visibleTo } from './access';
+import { mayApprove } from './approval';
 
 export const ORDER_LINES_PAGE_SIZE = 20;
 export const ALL_ORDERS = 'all';
-
-/** The orders a viewer may see, as a condition for the same statement that picks the order. */
-export function visibleTo(viewer: Viewer): SQL {
-  return ownedBy(viewer, { user: orders.userId, company: orders.companyId }, { companyWide: viewer.isAdmin || viewer.can('company_orders') });
-}
 
 export type StatusRef = { id: string; name: string };
 export type OrderFilter = StatusRef & { count: number };
@@ -63,6 +61,7 @@ const summaryColumns = {
   branchName: branches.name,
   paymentType: orders.paymentType,
   userId: orders.userId,
+  companyId: orders.companyId,
   buyer: sql<string>`COALESCE(${users.name}, ${orders.contactName})`,
   positions: sql<number>`(SELECT count(*)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
   quantity: sql<number>`(SELECT COALESCE(SUM(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
@@ -89,8 +88,8 @@ function toSummary(r: SummaryRow, viewer: Viewer): OrderSummary {
     payment_type: r.paymentType as string,
     buyer: r.buyer as string,
     mine: r.userId === viewer.id,
-    can_cancel: CUSTOMER_CANCELLABLE.includes(status) && (r.userId === viewer.id || viewer.isAdmin),
-    can_approve: status === 'approval' && viewer.isAdmin,
+    can_cancel: cancelRefusal(viewer, { status, userId: r.userId as string | null, companyId: r.companyId as number | null }) === null,
+    can_approve: mayApprove(viewer, { status, companyId: r.companyId as number | null }),
     invoice_url: r.paymentType === 'invoice' ? invoiceUrl(number) : null,
   };
 }

@@ -1,14 +1,15 @@
 /**
  * What the personal-area summary reads about orders (the rest of orders/ belongs to the orders
  * pages): the open orders a viewer may see, their own last order (for "repeat"), and what the user
- * or company buys (for "promotions for me"). Visibility is in the SQL: a company user with
- * `company_orders` (the admin always) sees the company's orders, everyone else their own.
+ * or company buys (for "promotions for me"). Visibility is the one predicate of orders/access.ts,
+ * so the summary counts exactly the orders the orders list shows.
  */
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { orderStatuses, orders, users } from '../db/schema';
 import type { Viewer } from '../http/guard';
+import { ordersOf, seesCompanyOrders, visibleTo } from './access';
 
 export type OpenOrder = {
   number: string;
@@ -23,14 +24,9 @@ export type OpenOrder = {
 
 export const orderUrl = (number: string) => `/personal/orders/${encodeURIComponent(number)}/`;
 
-/** Orders this viewer may see in lists. */
-export function visibleOrders(viewer: Pick<Viewer, 'id' | 'companyId' | 'can'>): SQL {
-  return viewer.companyId && viewer.can('company_orders') ? eq(orders.companyId, viewer.companyId) : eq(orders.userId, viewer.id);
-}
-
 /** Open orders (not done, not cancelled), newest first, and how many there are in all. */
 export async function openOrders(db: Db, viewer: Viewer, limit = 5): Promise<{ items: OpenOrder[]; total: number; companyWide: boolean }> {
-  const where = and(visibleOrders(viewer), eq(orderStatuses.isFinal, false));
+  const where = and(visibleTo(viewer), eq(orderStatuses.isFinal, false));
   const [rows, [counted]] = await Promise.all([
     db
       .select({ number: orders.number, createdAt: orders.createdAt, status: orders.status, statusName: orderStatuses.name, total: orders.total, placedBy: users.name })
@@ -45,7 +41,7 @@ export async function openOrders(db: Db, viewer: Viewer, limit = 5): Promise<{ i
   return {
     items: rows.map((r) => ({ number: r.number, url: orderUrl(r.number), createdAt: r.createdAt.toISOString(), status: r.status, statusName: r.statusName, total: Number(r.total), placedBy: r.placedBy })),
     total: Number(counted?.n ?? 0),
-    companyWide: !!viewer.companyId && viewer.can('company_orders'),
+    companyWide: seesCompanyOrders(viewer),
   };
 }
 
@@ -65,13 +61,14 @@ export async function lastOwnOrder(db: Db, viewer: Pick<Viewer, 'id'>): Promise<
  * (cancelled orders do not count). Only these aggregates leave this function, never the orders.
  */
 export async function purchasedSectionsAndBrands(db: Db, viewer: Pick<Viewer, 'id' | 'companyId'>): Promise<{ sectionIds: number[]; brandIds: number[] }> {
-  const who = viewer.companyId ? sql`o.company_id = ${viewer.companyId}` : sql`o.user_id = ${viewer.id}`;
+  // What the user's company buys (a retail customer: what they buy), whoever in it placed the order.
+  const who = ordersOf({ userId: viewer.companyId ? null : viewer.id, companyId: viewer.companyId, companyWide: true });
   const rows = await queryRows<{ section_id: number; brand_id: number }>(db, sql`
     SELECT DISTINCT p.section_id, p.brand_id
-    FROM orders o
-    JOIN order_items i ON i.order_id = o.id
+    FROM ${orders}
+    JOIN order_items i ON i.order_id = ${orders.id}
     JOIN products p ON p.id = i.product_id
-    WHERE ${who} AND o.status <> 'cancelled'`);
+    WHERE ${who} AND ${orders.status} <> 'cancelled'`);
   return {
     sectionIds: [...new Set(rows.map((r) => Number(r.section_id)))],
     brandIds: [...new Set(rows.map((r) => Number(r.brand_id)))],

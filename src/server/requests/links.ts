@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { orderItems, orderStatuses, orders, products } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
 import type { Viewer } from '../http/guard';
-import { ownedBy } from '../http/ownership';
+import { visibleTo } from '../orders/access';
 import { t } from '../../i18n';
 
 export type LinkableOrder = {
@@ -23,7 +23,8 @@ export type LinkableOrder = {
 /** How many recent orders the request form offers. */
 const LINKABLE_ORDERS = 60;
 
-const visibleOrders = (viewer: Viewer) => ownedBy(viewer, { user: orders.userId, company: orders.companyId }, { companyWide: viewer.can('company_orders') });
+/** The orders the viewer sees (orders/access.ts, the one predicate). */
+const visibleOrders = (viewer: Viewer) => visibleTo(viewer);
 
 /** The viewer's recent orders with their products, newest first (the request form's pickers). */
 export async function linkableOrders(db: Db, viewer: Viewer): Promise<LinkableOrder[]> {

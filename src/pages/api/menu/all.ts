@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { viewerFrom } from '../../../server/http/guard';
 import { getDb } from '../../../server/db/client';
 import { cachedSectionTree } from '../../../server/catalog/sections';
 import { getMenu, MENU_TYPES } from '../../../server/menu/menus';
@@ -11,6 +12,7 @@ const input = z.object({ depth_lvl: depthSchema });
 export const GET = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const tree = await cachedSectionTree(await getDb());
-  const admin = ctx.locals.user?.isContragentAdmin;
-  return ok(Object.fromEntries(MENU_TYPES.map((m) => [m.code, getMenu(m.code, tree, q.depth_lvl, { isContragentAdmin: admin })])));
+  const viewer = viewerFrom(ctx.locals);
+  const who = { isContragentAdmin: viewer?.isAdmin, isStaff: viewer?.isStaff };
+  return ok(Object.fromEntries(MENU_TYPES.map((m) => [m.code, getMenu(m.code, tree, q.depth_lvl, who)])));
 });

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { endpoint, ok, parseInput } from '../../../server/http/api';
+import { viewerFrom } from '../../../server/http/guard';
 import { getDb } from '../../../server/db/client';
 import { cachedSectionTree } from '../../../server/catalog/sections';
 import { getMenu } from '../../../server/menu/menus';
@@ -11,5 +12,6 @@ const input = z.object({ typemenu: menuTypeSchema, depth_lvl: depthSchema });
 export const GET = endpoint(async (ctx) => {
   const q = await parseInput(ctx, input);
   const tree = await cachedSectionTree(await getDb());
-  return ok(getMenu(q.typemenu, tree, q.depth_lvl, { isContragentAdmin: ctx.locals.user?.isContragentAdmin }));
+  const viewer = viewerFrom(ctx.locals);
+  return ok(getMenu(q.typemenu, tree, q.depth_lvl, { isContragentAdmin: viewer?.isAdmin, isStaff: viewer?.isStaff }));
 });

@@ -4,7 +4,7 @@ import { authed } from '../../../../server/http/guard';
 import { getDb } from '../../../../server/db/client';
 import { zFlag, zOptionalText } from '../../../../server/http/zod';
 import { zOrderNumber } from '../../../../server/orders/input';
-import { decideApproval } from '../../../../server/orders/actions';
+import { decideApproval } from '../../../../server/orders/approval';
 
 const input = z.object({ order_number: zOrderNumber, approve: zFlag, comment: zOptionalText(500) });
 
