@@ -9,13 +9,18 @@ export const E2E_CRM_PORT = PORT + 2000;
 /**
  * e2e runs the built server (dist/) on its own fresh PGlite directory, in Debian's Chromium
  * (Playwright may not download browsers here). Viewport: a 360×800 Android phone.
+ *
+ * Two workers: spec files run side by side, the tests of one file in order. Files share no mutable
+ * data: each spec that signs in has its own data set (tests/e2e/fixtures.ts, written before the server
+ * starts by scripts/e2e-server.mjs), guests get fresh cookies, and the specs that buy use product
+ * ranges or sections no other spec buys from.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

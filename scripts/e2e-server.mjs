@@ -1,11 +1,21 @@
-// Starts the built server for e2e tests on a fresh PGlite directory (seeded on start); E2E_DATA_DIR
-// gives a second server its own (scripts/test.mjs runs the accessibility scans on one beside the rest).
+// Starts the built server for e2e tests on a fresh PGlite directory: the demo seed, then the specs' own
+// data sets (src/server/seed/fixtures.ts — PGlite is one process, so they are written before the server
+// opens it), then the server. E2E_DATA_DIR gives a second server its own directory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const dir = path.resolve(process.env.E2E_DATA_DIR ?? 'data/e2e');
 fs.rmSync(dir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['scripts/server.mjs'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '4399', HOST: process.env.HOST ?? '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '' } });
+const env = { ...process.env, PORT: process.env.PORT ?? '4399', HOST: process.env.HOST ?? '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '' };
+for (const script of ['src/server/seed/cli.ts', 'src/server/seed/fixtures-cli.ts']) {
+  const done = spawnSync(process.execPath, ['--import', 'tsx', script, ...(script.endsWith('/cli.ts') ? ['--if-empty'] : [])], { stdio: 'inherit', env });
+  if (done.status !== 0) {
+    console.error(`e2e-server: ${script} failed`);
+    process.exit(1);
+  }
+}
+// Seeded above: the server's own start-up seed has nothing to do.
+const child = spawn(process.execPath, ['scripts/server.mjs'], { stdio: 'inherit', env: { ...env, SEED_ON_START: '0' } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

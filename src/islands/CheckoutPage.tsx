@@ -233,7 +233,9 @@ export default function CheckoutPage({ initial }: Props) {
           <Field name="email" label={T.CHECKOUT_UI_EMAIL} type="email" value={form.email} error={errors.email} autoComplete="email" onChange={(v) => set('email', v)} />
           <div className="field">
             <label htmlFor="co-comment">{T.CHECKOUT_UI_COMMENT}</label>
-            <textarea id="co-comment" name="comment" rows={3} maxLength={1000} value={form.comment} onChange={(e) => set('comment', e.target.value)} />
+            {/* Chromium scrolls a focused text field only until its caret line shows (the first of three here), which could
+                leave the rest below the screen's edge: the whole field is brought into sight (issue 23; scroll-padding keeps the header clear). */}
+            <textarea id="co-comment" name="comment" rows={3} maxLength={1000} value={form.comment} onFocus={(e) => e.currentTarget.scrollIntoView({ block: 'nearest' })} onChange={(e) => set('comment', e.target.value)} />
           </div>
         </fieldset>
 

@@ -7,8 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { accounts, PASSWORD } from './fixtures';
 
-const PASSWORD = 'Demo2026pass';
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('a11y');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREENS = [
   { name: 'phone', viewport: { width: 360, height: 800 } },
@@ -146,7 +148,7 @@ for (const screen of SCREENS) {
 
       // The login page's dialog (first authorization of an employee without a password).
       await open(page, '/login/');
-      await page.getByLabel('Email').fill('novichok@stroymontazh.by');
+      await page.getByLabel('Email').fill(acc.invited.email);
       await page.getByLabel('Пароль', { exact: true }).fill('whatever');
       await page.getByRole('button', { name: 'Войти' }).click();
       await expect(page.getByRole('dialog', { name: 'Первый вход' })).toBeVisible();
@@ -161,7 +163,7 @@ for (const screen of SCREENS) {
       test.setTimeout(600_000);
       const found: Found[] = [];
 
-      const admin = await newContext(browser, screen.viewport, 'admin@stroymontazh.by');
+      const admin = await newContext(browser, screen.viewport, acc.admin.email);
       const page = admin.page;
       const orderUrl = await firstLink(page, '/personal/orders/', /^\/personal\/orders\/[^/?]+\/$/);
       const requestUrl = await firstLink(page, '/personal/requests/', /^\/personal\/requests\/\d+\/$/);
@@ -191,7 +193,7 @@ for (const screen of SCREENS) {
       }
       await admin.context.close();
 
-      const staff = await newContext(browser, screen.viewport, 'manager@instrument.by');
+      const staff = await newContext(browser, screen.viewport, acc.staff.email);
       const deskRequest = await firstLink(staff.page, '/desk/', /^\/desk\/requests\/\d+\/$/);
       for (const [label, url] of [
         ['desk', '/desk/'],

@@ -10,6 +10,10 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { accounts, PASSWORD as DEMO_PASSWORD } from './fixtures';
+
+/** This spec's own accounts (tests/e2e/fixtures.ts): its invited employee and its company. */
+const acc = accounts('accounts');
 
 const OUTBOX = path.resolve('data/e2e/outbox');
 const PASSWORD = 'Garden2026pass';
@@ -193,7 +197,7 @@ test('forgot password: code, new password, signed in; the old password fails', a
 });
 
 test('an employee without a password (user_not_auth) sets one through the first-authorization dialog', async ({ page }) => {
-  const email = 'novichok@stroymontazh.by';
+  const email = acc.invited.email;
   await page.goto('/login/?backurl=%2Fpersonal%2Fdetails%2F');
   await ready(page);
   await page.getByLabel('Email').fill(email);
@@ -211,7 +215,7 @@ test('an employee without a password (user_not_auth) sets one through the first-
   await dialog.getByRole('button', { name: 'Сохранить пароль и войти' }).click();
   await expect(page).toHaveURL(/\/personal\/details\/$/);
   await expect(page.getByRole('heading', { name: 'Личные данные' })).toBeVisible();
-  await expect(page.getByText('ООО «СтройМонтажСервис»')).toBeVisible();
+  await expect(page.getByText(acc.company.name)).toBeVisible();
 });
 
 test('change the phone on /personal/details/ with the SMS code from the outbox', async ({ page, request }) => {
@@ -236,8 +240,8 @@ test('change the phone on /personal/details/ with the SMS code from the outbox',
 });
 
 test("a company admin accepts a registrant's join request (JoinRequests island)", async ({ page, request }) => {
-  const email = await accountViaApi(request, { type: 'business', unp: '191234563', company_name: 'СтройМонтаж', legal_address: 'г. Минск' });
-  await login(page, 'admin@stroymontazh.by', 'Demo2026pass');
+  const email = await accountViaApi(request, { type: 'business', unp: acc.company.unp, company_name: 'СтройМонтаж', legal_address: 'г. Минск' });
+  await login(page, acc.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/personal\/$/);
   await page.goto('/personal/users/');
   const section = page.locator('#join-requests');
@@ -249,7 +253,7 @@ test("a company admin accepts a registrant's join request (JoinRequests island)"
   await item.getByRole('button', { name: 'Принять: Тест Тестов' }).click();
   await expect(item.getByRole('status')).toHaveText('Принят в компанию');
   const registrant = await request.get('/web/profile/get/');
-  expect((await registrant.json()).data.company.unp).toBe('191234563');
+  expect((await registrant.json()).data.company.unp).toBe(acc.company.unp);
 });
 
 test('an answer with error 101 sends the island to /login/ keeping the page, and login returns there', async ({ page, context, request }) => {

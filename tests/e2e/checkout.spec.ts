@@ -8,6 +8,10 @@ import { SELLER } from '../../src/config/seller';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { accounts, PASSWORD } from './fixtures';
+
+/** This spec's own accounts and company (tests/e2e/fixtures.ts). */
+const acc = accounts('checkout');
 
 type Row = { product_id: number; name: string; stock: number; can_buy: boolean };
 
@@ -20,7 +24,7 @@ async function products(request: APIRequestContext, from: number, n: number): Pr
   return (grid.data.grid.row as Row[]).filter((r) => r.can_buy && r.stock >= 3).slice(0, n);
 }
 
-const login = async (page: Page, email: string) => expect((await page.request.post('/api/authentication/', { data: { login: email, password: 'Demo2026pass' } })).ok()).toBe(true);
+const login = async (page: Page, email: string) => expect((await page.request.post('/api/authentication/', { data: { login: email, password: PASSWORD } })).ok()).toBe(true);
 const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 const noOverflow = async (page: Page) => {
@@ -77,7 +81,7 @@ test('a guest buys two products for pickup at a branch, with the keyboard only',
 
 test('a retail buyer has a new address from the suggestions delivered on the first date, then repeats the order', async ({ page, request }) => {
   const [a] = await products(request, 260, 1);
-  await login(page, 'client@demo.by');
+  await login(page, acc.retail.email);
   await page.request.post('/api/basket/clear/', { data: {} });
   await page.request.post('/api/basket/add/', { data: { product: a!.product_id } });
   await page.goto('/checkout/');
@@ -115,14 +119,14 @@ test('a retail buyer has a new address from the suggestions delivered on the fir
 
 test('a contractor orders by invoice, downloads the PDF and finds the order in the list', async ({ page, request }) => {
   const [a, b] = await products(request, 320, 2);
-  await login(page, 'admin@stroymontazh.by');
+  await login(page, acc.admin.email);
   await page.request.post('/api/basket/clear/', { data: {} });
   await page.request.post('/api/basket/add/', { data: { product: a!.product_id, quantity: 2 } });
   await page.request.post('/api/basket/add/', { data: { product: b!.product_id } });
   await page.goto('/checkout/');
   await ready(page);
   await expect(page.getByRole('radio', { name: 'По счёту (безналичный расчёт)' })).toBeChecked();
-  await expect(page.getByLabel('Организация-плательщик')).toContainText('ООО «СтройМонтажСервис»');
+  await expect(page.getByLabel('Организация-плательщик')).toContainText(acc.company.name);
   const total = money(await page.getByTestId('checkout-total').textContent());
   await Promise.all([page.waitForURL(/\/checkout\/%D0%98%D0%9D-\d+\/$/), page.getByRole('button', { name: 'Подтвердить заказ' }).click()]);
   const number = (await page.getByTestId('order-number').textContent())!;
@@ -133,7 +137,7 @@ test('a contractor orders by invoice, downloads the PDF and finds the order in t
   const { text: raw } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
   const text = raw.replace(/\s+/g, ' ');
   expect(text).toContain(`Счёт на оплату № ${number}`);
-  expect(text).toContain('Плательщик: ООО «СтройМонтажСервис», УНП 191234563');
+  expect(text).toContain(`Плательщик: ${acc.company.name}, УНП ${acc.company.unp}`);
   expect(text).toContain(`Поставщик: ${SELLER.legalName}, УНП ${SELLER.unp}`);
   expect(text).toMatch(/Всего к оплате: [А-Я][а-яё ]+ белорусск/);
   expect(text).toContain(total.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' '));

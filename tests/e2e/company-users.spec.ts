@@ -9,8 +9,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_BASE, E2E_CRM_PORT } from '../../playwright.config';
+import { accounts, PASSWORD } from './fixtures';
 
-const PASSWORD = 'Demo2026pass';
+/** This spec's own company (tests/e2e/fixtures.ts): its admin blocks and unblocks its employee. */
+const acc = accounts('company-users');
 const outbox = path.resolve('data/e2e/outbox');
 
 async function signIn(page: Page, email: string) {
@@ -38,8 +40,8 @@ const card = (page: Page, email: string) => page.locator(`li.cuser[data-user="${
 test('a company admin adds a manager, restricts them to invoice-only orders with a limit, blocks and unblocks them', async ({ page, browser }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const email = `novikov.${Date.now()}@stroymontazh.by`;
-  await signIn(page, 'admin@stroymontazh.by');
+  const email = `novikov.${Date.now()}@${acc.domain}`;
+  await signIn(page, acc.admin.email);
 
   await page.goto('/personal/users/');
   await expect(page.getByRole('heading', { level: 1, name: 'Пользователи' })).toBeVisible();
@@ -128,7 +130,7 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
 test("blocking an employee ends their open session at the next call; unblocking lets them in again", async ({ page, browser }) => {
   const foremanContext = await browser.newContext({ baseURL: E2E_BASE, viewport: { width: 360, height: 800 } });
   const foreman = await foremanContext.newPage();
-  await signIn(foreman, 'prorab@stroymontazh.by');
+  await signIn(foreman, acc.employee.email);
   await foreman.goto('/personal/');
   await expect(foreman.getByRole('heading', { name: 'Личный кабинет' })).toBeVisible();
   // An employee does not reach the users page.
@@ -136,10 +138,10 @@ test("blocking an employee ends their open session at the next call; unblocking 
   expect(denied!.status()).toBe(403);
   await expect(foreman.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
 
-  await signIn(page, 'admin@stroymontazh.by');
+  await signIn(page, acc.admin.email);
   await page.goto('/personal/users/');
   await hydrated(page, '.cusers');
-  const row = card(page, 'prorab@stroymontazh.by');
+  const row = card(page, acc.employee.email);
   await row.getByRole('button', { name: 'Заблокировать' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Заблокировать' }).click();
   await expect(row).toHaveCount(0);
@@ -151,10 +153,10 @@ test("blocking an employee ends their open session at the next call; unblocking 
   await expect(foreman).toHaveURL(/\/login\/\?backurl=%2Fpersonal%2F$/);
 
   await page.getByRole('tab', { name: /Заблокированные/ }).click();
-  await card(page, 'prorab@stroymontazh.by').getByRole('button', { name: 'Разблокировать' }).click();
+  await card(page, acc.employee.email).getByRole('button', { name: 'Разблокировать' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Разблокировать' }).click();
-  await expect(card(page, 'prorab@stroymontazh.by')).toHaveCount(0);
-  await signIn(foreman, 'prorab@stroymontazh.by');
+  await expect(card(page, acc.employee.email)).toHaveCount(0);
+  await signIn(foreman, acc.employee.email);
   await foreman.goto('/personal/');
   await expect(foreman).toHaveURL(/\/personal\/$/);
   await foremanContext.close();
@@ -184,14 +186,14 @@ test.describe('contract request', () => {
   });
 
   test('the admin sends it with prefilled requisites and sees it delivered after the CRM failed twice', async ({ page }) => {
-    await signIn(page, 'admin@stroymontazh.by');
+    await signIn(page, acc.admin.email);
     await page.goto('/personal/users/');
     await page.getByText('Запросить договор').scrollIntoViewIfNeeded();
     await hydrated(page, '.contract');
     await page.getByText('Запросить договор').click();
-    await expect(page.getByText('191234563')).toBeVisible();
-    await expect(page.getByLabel('Расчётный счёт (IBAN)')).toHaveValue('BY20ALFA30122345670010270000');
-    await expect(page.getByLabel('Контактное лицо')).toHaveValue('Ольга Ковалёва');
+    await expect(page.getByText(acc.company.unp)).toBeVisible();
+    await expect(page.getByLabel('Расчётный счёт (IBAN)')).toHaveValue(acc.company.iban);
+    await expect(page.getByLabel('Контактное лицо')).toHaveValue(acc.admin.name);
     await page.getByRole('button', { name: 'Отправить запрос' }).click();
     await expect(page.getByText('Выберите одно из предложенных значений')).toBeVisible();
     await page.getByLabel('Ожидаемый объём закупок в месяц').selectOption({ label: '20 000 – 50 000 BYN' });
@@ -202,7 +204,7 @@ test.describe('contract request', () => {
     await expect(item).toContainText('Передаётся менеджеру');
     await expect(item).toContainText('Передан менеджеру', { timeout: 20_000 });
     expect(hits.map((h) => h.status)).toEqual([503, 503, 200]);
-    expect(hits[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234563' }, monthlyVolume: { code: '20k_50k' }, comment: 'Объекты в Минске и Боровлянах, отсрочка 30 дней' });
+    expect(hits[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: acc.company.unp }, monthlyVolume: { code: '20k_50k' }, comment: 'Объекты в Минске и Боровлянах, отсрочка 30 дней' });
     await page.reload();
     await expect(page.locator('.contract__item').first()).toContainText('Передан менеджеру');
   });

@@ -9,9 +9,12 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, nextCode, nextMail, noOverflow, ready, shot } from './support';
+import { accounts } from './fixtures';
 
-const ADMIN = 'admin@stroymontazh.by';
-const SUPPLY = 'zakup@stroymontazh.by';
+/** This spec's own company (tests/e2e/fixtures.ts): its admin and its employee with a 500 BYN limit. */
+const acc = accounts('cross-issue');
+const ADMIN = acc.admin.email;
+const SUPPLY = acc.supply.email;
 const phone = { viewport: { width: 360, height: 800 }, locale: 'ru-BY', isMobile: true, hasTouch: true };
 
 async function signedIn(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -25,7 +28,7 @@ async function signedIn(browser: Browser, email: string): Promise<{ context: Bro
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
 test('a. an invited employee sets a password through the first authorization and signs in', async ({ browser }) => {
-  const email = `monter.${Date.now().toString(36)}@stroymontazh.by`;
+  const email = `monter.${Date.now().toString(36)}@${acc.domain}`;
   const { context: adminCtx, page: admin } = await signedIn(browser, ADMIN);
   await admin.goto('/personal/users/new/');
   await ready(admin);
@@ -73,7 +76,7 @@ test('a. an invited employee sets a password through the first authorization and
   await employee.locator('input[name="password"]').fill('Montage2026pass');
   await employee.getByRole('button', { name: 'Войти' }).click();
   await expect(employee).toHaveURL(/\/personal\/$/);
-  expect((await (await employee.request.get('/web/profile/get/')).json()).data.company.name).toBe('ООО «СтройМонтажСервис»');
+  expect((await (await employee.request.get('/web/profile/get/')).json()).data.company.name).toBe(acc.company.name);
 
   // The admin's card of the user no longer says the invitation is pending.
   await admin.goto(userUrl);
@@ -156,7 +159,7 @@ test('c. a delivery address confirmed by a code tells the company admin under th
   await page.goto('/personal/notifications/');
   const note = page.locator('main li', { hasText: street });
   await expect(note).toContainText('Адрес доставки подтверждён');
-  await expect(note).toContainText('Ольга Ковалёва');
+  await expect(note).toContainText(acc.admin.name);
   await noOverflow(page);
   await shot(page, 'c2-notifications');
   await context.close();

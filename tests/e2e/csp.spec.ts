@@ -5,8 +5,10 @@
  * map drawn), and not one `securitypolicyviolation` is recorded, nor a CSP message in the console.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { accounts, PASSWORD } from './fixtures';
 
-const PASSWORD = 'Demo2026pass';
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('csp');
 
 type Violation = { directive: string; blocked: string; sample: string };
 
@@ -106,12 +108,12 @@ test('every page type loads without a single CSP violation', async ({ browser })
   seen['map'] = await page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);
 
   // A company admin's personal pages.
-  await signedIn(context, page, 'admin@stroymontazh.by');
+  await signedIn(context, page, acc.admin.email);
   for (const url of ['/personal/', '/personal/notifications/', '/personal/requests/', '/personal/requests/new/', '/personal/unloading/', '/personal/unloading/new/', '/personal/users/', '/personal/users/new/', '/basket/', '/desk/']) seen[`admin ${url}`] = await visit(page, url);
   await context.clearCookies();
 
   // The staff desk.
-  await signedIn(context, page, 'manager@instrument.by');
+  await signedIn(context, page, acc.staff.email);
   for (const url of ['/desk/', '/desk/orders/', '/desk/announcements/', '/desk/log/']) seen[`staff ${url}`] = await visit(page, url);
 
   const violations = Object.entries(seen).filter(([, v]) => v.length);

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { accounts, PASSWORD } from './fixtures';
 
-const ADMIN = { login: 'admin@stroymontazh.by', password: 'Demo2026pass' };
+/** This spec's own company admin (tests/e2e/fixtures.ts): the token and lists are that company's. */
+const ADMIN = { login: accounts('exports').admin.email, password: PASSWORD };
 
 /** What the admin sees as "your price" on the product itself, for a product link from the file. */
 async function sitePrice(page: Page, productUrl: string): Promise<number> {

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { ready } from './support';
+import { accounts, PASSWORD } from './fixtures';
+
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('login');
 
 test('login: button waits for both fields, failure marks them invalid, success returns to the target', async ({ page, context }) => {
   await page.goto('/personal/orders/');
   await expect(page).toHaveURL(/\/login\/\?backurl=%2Fpersonal%2Forders%2F/);
   const submit = page.getByRole('button', { name: 'Войти' });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Email').fill('client@demo.by');
+  await page.getByLabel('Email').fill(acc.retail.email);
   await expect(submit).toBeDisabled();
   await page.getByLabel('Пароль').fill('not-the-password-1');
   await expect(submit).toBeEnabled();
@@ -19,7 +23,7 @@ test('login: button waits for both fields, failure marks them invalid, success r
 
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page.getByLabel('Пароль')).toHaveAttribute('type', 'text');
-  await page.getByLabel('Пароль').fill('Demo2026pass');
+  await page.getByLabel('Пароль').fill(PASSWORD);
   await submit.click();
   // /personal/orders/ is not built yet (404), but the guard let the user through to it.
   await expect(page).toHaveURL(/\/personal\/orders\/$/);
@@ -54,8 +58,8 @@ test('login works without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/login/?backurl=%2Fbasket%2F');
-  await page.getByLabel('Email').fill('admin@stroymontazh.by');
-  await page.getByLabel('Пароль').fill('Demo2026pass');
+  await page.getByLabel('Email').fill(acc.admin.email);
+  await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/basket\/$/);
   expect((await context.cookies()).some((c) => c.name === 'instr.session_token')).toBe(true);
@@ -64,8 +68,8 @@ test('login works without JavaScript', async ({ browser }) => {
 
 test('a blocked employee is refused in Russian', async ({ page }) => {
   await page.goto('/login/');
-  await page.getByLabel('Email').fill('snab@stroymontazh.by');
-  await page.getByLabel('Пароль').fill('Demo2026pass');
+  await page.getByLabel('Email').fill(acc.blocked.email);
+  await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByRole('alert')).toHaveText('Учётная запись заблокирована администратором компании');
 });

@@ -8,9 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { accounts, PASSWORD } from './fixtures';
 
 const OUTBOX = path.resolve('data/e2e/outbox');
-const PASSWORD = 'Demo2026pass';
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('personal');
 
 /** The newest SMS code sent to `phone` after `since` (the outbox provider writes one JSON file per SMS). */
 async function smsCode(phone: string, since: number): Promise<string> {
@@ -36,8 +38,8 @@ async function login(page: Page, email: string) {
 }
 
 const PEOPLE = [
-  { who: 'contractor admin', email: 'admin@stroymontazh.by', admin: true },
-  { who: 'retail customer', email: 'client@demo.by', admin: false },
+  { who: 'contractor admin', email: acc.admin.email, admin: true },
+  { who: 'retail customer', email: acc.retail.email, admin: false },
 ] as const;
 const SCREENS = [
   { name: 'phone', viewport: { width: 360, height: 800 } },
@@ -78,7 +80,7 @@ for (const screen of SCREENS) {
         const discount = page.locator('section[aria-labelledby="h-discount"]');
         if (person.admin) {
           await expect(discount.locator('[data-discount]')).toHaveText('7 %');
-          await expect(page.locator('section[aria-labelledby="h-manager"]')).toContainText('Дмитрий Козлов');
+          await expect(page.locator('section[aria-labelledby="h-manager"]')).toContainText(acc.company.managerName);
         } else {
           await expect(discount).toContainText('Вы покупаете по ценам каталога');
         }
@@ -146,7 +148,7 @@ for (const screen of SCREENS) {
     }
 
     test('the address list failing to load shows the 500 page', async ({ page }) => {
-      await login(page, 'client@demo.by');
+      await login(page, acc.retail.email);
       await page.goto('/personal/addresses/');
       await page.route('**/web/personal/addresses/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","data":null,"errors":[{"code":500,"message":"Внутренняя ошибка сервера. Попробуйте позже."}]}' }));
       await page.getByRole('switch', { name: /Письма о доставке/ }).first().click();
@@ -162,7 +164,7 @@ for (const screen of SCREENS) {
 }
 
 test('an employee without the right sees the company addresses read-only', async ({ page }) => {
-  await login(page, 'prorab@stroymontazh.by');
+  await login(page, acc.employee.email);
   await page.goto('/personal/addresses/');
   await expect(page.getByRole('note')).toContainText('Изменять адреса может администратор компании');
   await expect(page.locator('li[data-address-id]').first()).toBeVisible();

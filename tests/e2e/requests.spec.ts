@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accounts, PASSWORD } from './fixtures';
 
-const PASSWORD = 'Demo2026pass';
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('requests');
 const OUTBOX = path.resolve('data/e2e/outbox');
 
 async function signIn(browser: Browser, email: string, target: string): Promise<Page> {
@@ -47,7 +49,7 @@ test('a warranty request with a photo, answered from the desk with a PDF, read, 
   fs.writeFileSync(actPdf, '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
   // The contractor opens a warranty request about a product of a past (completed) order.
-  const customer = await signIn(browser, 'admin@stroymontazh.by', '/personal/requests/');
+  const customer = await signIn(browser, acc.admin.email, '/personal/requests/');
   await customer.getByRole('link', { name: 'Новое обращение' }).click();
   await customer.getByRole('link', { name: /Гарантийный ремонт/ }).click();
   await expect(customer.getByRole('heading', { name: 'Гарантийный ремонт' })).toBeVisible();
@@ -75,7 +77,7 @@ test('a warranty request with a photo, answered from the desk with a PDF, read, 
   expect(await customer.locator('.msg__photo img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
 
   // Staff answer it from the desk with a PDF.
-  const desk = await signIn(browser, 'manager@instrument.by', '/desk/');
+  const desk = await signIn(browser, acc.staff.email, '/desk/');
   await desk.getByRole('link', { name: 'Ждут ответа' }).click();
   const card = desk.locator('.rcard', { hasText: `№${appealId}` });
   await expect(card).toContainText('ждёт');
@@ -126,12 +128,16 @@ test('a warranty request with a photo, answered from the desk with a PDF, read, 
 });
 
 test('staff move an order to "ready for pickup": the owner gets the notification and the e-mail', async ({ browser }) => {
-  const desk = await signIn(browser, 'manager@instrument.by', '/desk/');
+  const desk = await signIn(browser, acc.staff.email, '/desk/');
   await desk.getByRole('link', { name: 'Заказы' }).click();
+  // The desk lists every customer's orders: this spec's customer's order in picking, found by its number.
+  const number = acc.orders.retailPicking;
   await desk.getByLabel('Статус').selectOption({ label: 'Собирается' });
+  await desk.getByLabel('Номер заказа').fill(number);
   await desk.getByRole('button', { name: 'Найти' }).click();
-  const card = desk.locator('.ocard', { hasText: 'Иван Петров' }).first();
-  const number = (await card.locator('b').first().textContent())!;
+  const card = desk.locator('.ocard', { hasText: acc.retail.name });
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('b').first()).toHaveText(number);
   await card.getByLabel('Перевести в').selectOption({ label: 'Готов к выдаче' });
   await card.getByPlaceholder('Комментарий (виден в истории)').fill('Ждёт на складе в Гомеле');
   await fitsThePhone(desk);
@@ -141,12 +147,12 @@ test('staff move an order to "ready for pickup": the owner gets the notification
   const moved = desk.locator('.ocard', { hasText: number });
   await expect(moved.locator('.status')).toHaveText('Готов к выдаче');
   await moved.getByText('История статусов').click();
-  await expect(moved.locator('.ocard__history')).toContainText('Готов к выдаче · Наталья Жук · «Ждёт на складе в Гомеле»');
+  await expect(moved.locator('.ocard__history')).toContainText(`Готов к выдаче · ${acc.staff.name} · «Ждёт на складе в Гомеле»`);
 
-  const owner = await signIn(browser, 'client@demo.by', '/personal/notifications/');
+  const owner = await signIn(browser, acc.retail.email, '/personal/notifications/');
   await expect(owner.getByTestId('count-personalnotifications')).toBeVisible();
   await expect(owner.locator('.ncard--unread', { hasText: `Заказ ${number}: готов к выдаче` })).toBeVisible();
-  await expect.poll(() => mailsTo('client@demo.by').filter((m) => m.subject === `Заказ ${number}: готов к выдаче`).length).toBe(1);
+  await expect.poll(() => mailsTo(acc.retail.email).filter((m) => m.subject === `Заказ ${number}: готов к выдаче`).length).toBe(1);
   await owner.locator('.ncard', { hasText: number }).getByRole('button', { name: 'Прочитано' }).click();
   await expect(owner.locator('.note--ok')).toHaveText('Отмечено прочитанным');
   await expect(owner.locator('.ncard--unread', { hasText: number })).toHaveCount(0);
@@ -157,7 +163,7 @@ test('the desk and the request pages work without JavaScript', async ({ browser 
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
   const page = await context.newPage();
   await page.goto('/login/?backurl=%2Fpersonal%2Frequests%2Fnew%2Fother%2F');
-  await page.getByLabel('Email').fill('prorab@stroymontazh.by');
+  await page.getByLabel('Email').fill(acc.employee.email);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/personal\/requests\/new\/other\/$/);
@@ -171,7 +177,7 @@ test('the desk and the request pages work without JavaScript', async ({ browser 
   const staff = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, locale: 'ru-BY' });
   const desk = await staff.newPage();
   await desk.goto('/login/?backurl=%2Fdesk%2F');
-  await desk.getByLabel('Email').fill('manager@instrument.by');
+  await desk.getByLabel('Email').fill(acc.staff.email);
   await desk.getByLabel('Пароль').fill(PASSWORD);
   await desk.getByRole('button', { name: 'Войти' }).click();
   await desk.locator('.rcard', { hasText: `№${id}` }).getByRole('link').click();

@@ -4,6 +4,10 @@
  * basket's total with «Оформить заказ» always at hand.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { accounts, PASSWORD } from './fixtures';
+
+/** This spec's own accounts (tests/e2e/fixtures.ts). */
+const acc = accounts('storefront');
 
 type Card = { id: number; name: string; url: string };
 
@@ -17,7 +21,7 @@ async function leafItems(page: Page, code = 'shurupoverty-akkumulyatornye'): Pro
 
 test('the header fits 360 px: top bar, search placeholder, and a signed-in customer’s five icons', async ({ page }) => {
   for (const signedIn of [false, true]) {
-    if (signedIn) await page.request.post('/api/authentication/', { data: { login: 'client@demo.by', password: 'Demo2026pass' } });
+    if (signedIn) await page.request.post('/api/authentication/', { data: { login: acc.retail.email, password: PASSWORD } });
     await page.goto('/');
     for (const part of await inside(page, '.topbar .wrap > a, .topbar .wrap > span')) expect(part.right, part.text).toBeLessThanOrEqual(360);
     const search = await page.locator('#q').evaluate((input: HTMLInputElement) => {

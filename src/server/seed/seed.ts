@@ -297,8 +297,8 @@ async function seedSecondCompany(db: Db, password: string) {
   await db.insert(t.orderStatusHistory).values({ orderId: order!.id, status: 'new', actorKind: 'customer', actorUserId: 'demo-other-admin' });
 }
 
-/** The statuses an order in `status` passed through, in order (for the demo's history rows). */
-function statusTrail(status: string, self: boolean): string[] {
+/** The statuses an order in `status` passed through, in order (for the demo's history rows; ./fixtures.ts too). */
+export function statusTrail(status: string, self: boolean): string[] {
   const path = ['new', 'confirmed', 'picking', self ? 'ready' : 'shipped', 'done'];
   if (status === 'approval') return ['approval'];
   if (status === 'cancelled') return ['new', 'cancelled'];

@@ -1,0 +1,157 @@
+/**
+ * Writes the e2e data sets (./fixture-sets.ts) after the demo seed, before the e2e server starts
+ * (scripts/e2e-server.mjs; PGlite is one process, so tests cannot write rows while it runs). Each set
+ * mirrors what the specs used to take from the demo accounts: a contractor company with an admin,
+ * employees (ordering, with a spending limit, blocked, invited without a password, a storekeeper
+ * without the order right), a retail customer, a staff member, delivery addresses, an order history
+ * in every status, a request, an export list, a notification, and the admin's basket with one item
+ * gone out of sale. Passwords are hashed by better-auth's hasher, as the demo seed does.
+ *
+ * Never under NODE_ENV=production (the password is published); the CLI is ./fixtures-cli.ts.
+ */
+import { desc, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { DEMO_PASSWORD, statusTrail } from './seed';
+import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSetName } from './fixture-sets';
+
+const NOTIFY = ['confirmed', 'ready', 'shipped', 'done', 'cancelled'];
+const DAY = 86_400_000;
+
+export async function seedFixtures(db: Db, names: readonly FixtureSetName[] = FIXTURE_SETS): Promise<void> {
+  if (process.env.NODE_ENV === 'production') throw new Error('e2e fixtures are never written under NODE_ENV=production');
+  const password = await hashPassword(DEMO_PASSWORD);
+  // Products for the order histories: the catalogue's last 60 (the lines are copies; stock is not touched).
+  const products = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(desc(t.products.id)).limit(60);
+  if (products.length < 20) throw new Error('e2e fixtures: the demo catalogue must be seeded first');
+  await db.transaction(async (tx) => {
+    for (const name of names) await seedSet(tx as unknown as Db, name, password, products);
+  });
+}
+
+type ProductRow = { id: number; name: string; article: string; price: string };
+
+async function seedSet(db: Db, name: FixtureSetName, password: string, products: ProductRow[]) {
+  const set = fixtureSet(name);
+  const index = FIXTURE_SETS.indexOf(name);
+  const now = Date.now();
+  const [company] = await db
+    .insert(t.companies)
+    .values({
+      name: set.company.name,
+      unp: set.company.unp,
+      legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
+      discountPercent: set.company.discountPercent.toFixed(2),
+      iban: set.company.iban,
+      bankName: 'ЗАО «Альфа-Банк»',
+      bic: 'ALFABY2X',
+      phone: '+375 17 222-33-44',
+      email: `office@${set.domain}`,
+      managerName: set.company.managerName,
+      managerPhone: '+375 29 600-10-20',
+      managerEmail: `d.kozlov@${set.domain}`,
+    })
+    .returning({ id: t.companies.id });
+  const companyId = company!.id;
+  await db.insert(t.companyDiscounts).values([
+    { companyId, brandId: 1, percent: '12.00' },
+    { companyId, brandId: 2, percent: '10.00' },
+    { companyId, sectionId: 1, percent: '8.00' },
+  ]);
+
+  const user = async (p: FixturePerson, over: Partial<typeof t.users.$inferInsert>, withPassword = true) => {
+    await db.insert(t.users).values({ id: p.id, name: p.name, email: p.email, emailVerified: withPassword, phone: p.phone, active: true, notifyStatuses: NOTIFY, defaultBranchId: 1, ...over });
+    if (withPassword) await db.insert(t.accounts).values({ id: `acc-${p.id}`, accountId: p.id, providerId: 'credential', userId: p.id, password });
+  };
+  await user(set.admin, { companyId, isContragentAdmin: true, position: 'Директор' });
+  await user(set.employee, { companyId, position: 'Прораб', permissions: ['place_orders', 'manage_exports'] });
+  await user(set.blocked, { companyId, blocked: true, position: 'Снабженец', permissions: ['place_orders'] });
+  await user(set.supply, { companyId, position: 'Менеджер по закупкам', permissions: ['place_orders', 'invoice_only'], orderLimit: set.supply.orderLimit });
+  await user(set.storekeeper, { companyId, position: 'Кладовщик', permissions: ['company_orders'] });
+  await user(set.invited, { companyId, position: 'Кладовщик', permissions: ['place_orders'], defaultBranchId: null }, false);
+  await user(set.retail, {});
+  await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами' });
+
+  const [addr1, addr2] = await db
+    .insert(t.deliveryAddresses)
+    .values([
+      { userId: set.admin.id, companyId, address: 'г. Минск, ул. Притыцкого, 156', flat: 'офис 12', entrance: '2', status: 'active', phone: set.admin.phone, email: set.admin.email },
+      { userId: set.admin.id, companyId, address: 'Минский р-н, д. Боровляны, ул. Лесная, 7 (объект)', status: 'active', phone: set.employee.phone, email: set.employee.email, phoneNotify: true },
+      { userId: set.retail.id, address: 'г. Гомель, ул. Советская, 41', flat: '17', entrance: '1', status: 'active', phone: set.retail.phone, email: set.retail.email },
+    ])
+    .returning({ id: t.deliveryAddresses.id, address: t.deliveryAddresses.address });
+
+  // The order history: every status, numbered as fixture-sets.ts says (its named orders are found there).
+  const plan = [
+    ...ORDER_PLAN.admin.map((status) => ({ who: set.admin, status, company: true })),
+    ...ORDER_PLAN.employee.map((status) => ({ who: set.employee, status, company: true })),
+    ...ORDER_PLAN.retail.map((status) => ({ who: set.retail, status, company: false })),
+  ];
+  for (const [k, o] of plan.entries()) {
+    const lines = [0, 1, 2].slice(0, 1 + (k % 3)).map((j) => ({ p: products[(k * 3 + j + index * 7) % products.length]!, q: 1 + ((k + j) % 3) }));
+    const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
+    // Pickup for the retail customer's order in picking (staff move it to «ready»), otherwise alternating.
+    const self = o.status === 'picking' ? !o.company : k % 2 === 0;
+    const ageDays = 1 + k;
+    const at = new Date(now - ageDays * DAY);
+    const [order] = await db
+      .insert(t.orders)
+      .values({
+        number: fixtureOrderNumber(index, k),
+        userId: o.who.id,
+        companyId: o.company ? companyId : null,
+        status: o.status,
+        deliveryTypeId: self ? '1' : '2',
+        branchId: self ? 2 : null,
+        addressId: self ? null : o.company ? (k % 4 === 1 ? addr2!.id : addr1!.id) : null,
+        deliveryAddress: self ? null : o.company ? addr1!.address : 'г. Гомель, ул. Советская, 41, кв. 17',
+        deliveryDate: new Date(now - (ageDays - 2) * DAY).toISOString().slice(0, 10),
+        contactName: o.who.name,
+        contactPhone: o.who.phone,
+        contactEmail: o.who.email,
+        total: total.toFixed(2),
+        vat: (total / 6).toFixed(2),
+        paymentType: o.company ? 'invoice' : 'cash',
+        payerCompanyId: o.company ? companyId : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: t.orders.id });
+    await db.insert(t.orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.p.id, name: l.p.name, article: l.p.article, price: l.p.price, quantity: l.q })));
+    await db.insert(t.orderStatusHistory).values(statusTrail(o.status, self).map((code, j) => ({ orderId: order!.id, status: code, actorKind: j === 0 ? 'customer' : 'staff', actorUserId: j === 0 ? o.who.id : set.staff.id, at: new Date(at.getTime() + j * 3_600_000) })));
+  }
+
+  const [appeal] = await db
+    .insert(t.appeals)
+    .values({ userId: set.admin.id, companyId, typeCode: 'documents', subject: 'Акт сверки за III квартал', status: 'in_progress', createdAt: new Date(now - 5 * DAY) })
+    .returning({ id: t.appeals.id });
+  await db.insert(t.appealMessages).values([
+    { appealId: appeal!.id, authorUserId: set.admin.id, text: 'Добрый день! Пришлите, пожалуйста, акт сверки за июль–сентябрь.', createdAt: new Date(now - 5 * DAY) },
+    { appealId: appeal!.id, fromStaff: true, text: 'Здравствуйте! Акт подготовлен, отправим на почту до конца недели.', createdAt: new Date(now - 4 * DAY) },
+  ]);
+  await db.insert(t.exportProfiles).values({
+    ownerKey: `c:${companyId}`,
+    companyId,
+    userId: set.admin.id,
+    name: 'Электроинструмент для сайта партнёра',
+    status: 'ready',
+    step: 4,
+    settings: { source: 'sections', sectionIds: [1], inStockOnly: true, fields: ['article', 'name', 'brand', 'my_price', 'retail_price', 'stock', 'url'] },
+    format: 'csv',
+    schedule: 'daily',
+  });
+  await db.insert(t.notifications).values({ title: 'Заказ передан в доставку', text: 'Ваш заказ будет доставлен в ближайшие два дня.', kind: 'order', userId: set.admin.id, createdAt: new Date(now - DAY) });
+
+  // The admin's basket: positions from different sections, and one product gone out of sale (as ../basket/demo.ts).
+  await db.execute(sql`
+    WITH b AS (INSERT INTO baskets (owner_key) VALUES (${`u:${set.admin.id}`}) RETURNING id),
+    buyable AS (
+      SELECT DISTINCT ON (p.section_id) p.id FROM products p
+      WHERE p.can_buy AND p.active AND EXISTS (SELECT 1 FROM stocks s WHERE s.product_id = p.id AND s.quantity >= 5)
+      ORDER BY p.section_id, p.id LIMIT 6),
+    gone AS (SELECT p.id FROM products p WHERE NOT p.can_buy ORDER BY p.id LIMIT 1)
+    INSERT INTO basket_items (basket_id, product_id, quantity)
+    SELECT b.id, x.id, CASE WHEN x.gone THEN 1 ELSE 2 END
+    FROM b, (SELECT id, false AS gone FROM buyable UNION ALL SELECT id, true FROM gone) x`);
+}
