@@ -17,6 +17,7 @@ COPY --from=build /app/scripts/server.mjs ./scripts/server.mjs
 # The page cache in front of Astro runs from source (Node strips the types): it and the pure modules it imports.
 COPY --from=build /app/src/server/page-cache ./src/server/page-cache
 COPY --from=build /app/src/server/auth/credentials.ts ./src/server/auth/credentials.ts
+COPY --from=build /app/src/server/config/index.ts ./src/server/config/index.ts
 COPY --from=build /app/src/server/http/ie.ts /app/src/server/http/security-headers.ts /app/src/server/http/early.ts /app/src/server/http/secrets.ts ./src/server/http/
 COPY --from=build /app/src/i18n/ru-security.ts ./src/i18n/ru-security.ts
 COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations

@@ -14,6 +14,7 @@ import type { Viewer } from '../http/guard';
 import { DEFAULT_EMPLOYEE_PERMISSIONS } from '../auth/permissions';
 import { notify } from '../notifications/notify';
 import { t } from '../../i18n';
+import { siteUrl } from '../config';
 
 /** Where an admin decides (the lead moves the island to the company users page at merge). */
 export const JOIN_REQUESTS_HREF = '/personal/users/#join-requests';
@@ -42,7 +43,7 @@ export async function createJoinRequest(db: Db, input: { companyId: number; user
     .from(users)
     .where(and(eq(users.companyId, input.companyId), eq(users.isContragentAdmin, true), eq(users.blocked, false), eq(users.active, true)));
   const text = `${who?.name} (${who?.email}) ${t('ACC_JOIN_NOTIFY_TEXT')} «${company?.name}».`;
-  const site = process.env.SITE_URL ?? 'http://localhost:4321';
+  const site = siteUrl();
   for (const admin of admins)
     await notify(db, {
       userId: admin.id,
