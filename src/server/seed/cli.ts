@@ -14,8 +14,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, openDatabase, SEED_LOCK_KEY, withAdvisoryLock } from '../db/client';
 import { resetDatabase, rowsNotFromMigrations, seedDatabase } from './seed';
-import { config, isProduction } from '../config';
+import { config, ConfigError, isProduction } from '../config';
 
+try {
+  config();
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
 const { values } = parseArgs({ options: { products: { type: 'string', default: String(config().SEED_PRODUCTS) }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
 if (isProduction()) {
   console.error('seed: отказ — NODE_ENV=production, демо-данные в рабочую базу не пишутся (refused: never seeds under NODE_ENV=production).');
