@@ -59,6 +59,7 @@ const islandRuntimeFileWriter = {
   },
 };
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
+import { config, siteUrl } from './src/server/config/index.ts';
 
 /** `client:demand`: the storefront's islands hydrate when first needed (src/directives/demand.ts, decision 0053). */
 /** @type {import('astro').AstroIntegration} */
@@ -72,13 +73,13 @@ const clientDemand = {
 };
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  site: siteUrl(),
   output: 'server',
   trailingSlash: 'always',
   adapter: node({ mode: 'standalone' }),
   // React 19 islands (docs/decisions/0050-react-runtime.md): hydrated late, one shared runtime chunk.
   integrations: [react(), islandRuntimeFileWriter, clientDemand],
-  server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
+  server: { host: config().HOST, port: config().PORT },
   // One stylesheet per set of pages, immutable and cached by the browser: 20 KB less HTML on every page.
   build: { inlineStylesheets: 'never' },
   prefetch: false,

@@ -18,22 +18,27 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import { createFront } from '../src/server/page-cache/front.ts';
-import { registerPageCache } from '../src/server/page-cache/registry.ts';
-import { answerClientError, drainAfterAnswer, refuseMalformed } from '../src/server/http/early.ts';
-import { productionSecretProblem } from '../src/server/http/secrets.ts';
+import { ConfigError, isProduction, startupConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const production = process.env.NODE_ENV === 'production';
-// Production never runs on a guessable secret: sessions, codes, captcha and guest ids are signed with it.
-const secretProblem = productionSecretProblem(process.env);
-if (secretProblem) {
-  console.error(secretProblem);
+// The configuration (src/server/config) is checked before anything else: a value that does not parse,
+// or production without a real AUTH_SECRET (sessions, codes, captcha and guest ids are signed with
+// it), stops the start with one line per problem. Modules that read it load only after this check.
+let config;
+try {
+  config = startupConfig();
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
   process.exit(1);
 }
+const { createFront } = await import('../src/server/page-cache/front.ts');
+const { registerPageCache } = await import('../src/server/page-cache/registry.ts');
+const { answerClientError, drainAfterAnswer, refuseMalformed } = await import('../src/server/http/early.ts');
+const production = isProduction(config);
 if (production) {
   console.log('Production start: demo data and demo accounts are never created.');
-} else if (process.env.SEED_ON_START !== '0') {
+} else if (config.SEED_ON_START) {
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--if-empty'], { stdio: 'inherit', env: process.env, cwd: root });
   if (seeded.status !== 0) {
     console.error('Demo seeding failed: see above.');
@@ -61,8 +66,7 @@ if (production) {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
+const { HOST: host, PORT: port } = config;
 // Streamed bodies (export feeds) pace themselves on the socket: Astro writes a Response body without
 // waiting for 'drain', so the request's ServerResponse is made reachable to them (src/server/exports/stream.ts).
 const nodeResponses = new AsyncLocalStorage();
@@ -73,7 +77,7 @@ const front = createFront({
   handler: (req, res) => nodeResponses.run(res, () => handler(req, res)),
   compress: compression({ threshold: 1024 }),
   clientDir: path.join(root, 'dist/client'),
-  maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+  maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
 });
 registerPageCache(front);
 
@@ -128,7 +132,7 @@ async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database`);
-  const force = setTimeout(() => server.closeAllConnections(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
   force.unref();
   await new Promise((resolve) => {
     server.close(resolve);

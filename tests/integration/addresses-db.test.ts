@@ -18,6 +18,7 @@ import { usableAddresses } from '../../src/server/addresses/usable';
 import { runAddressAction } from '../../src/server/addresses/run';
 import { deliveryContacts, switchedOnWithoutContact } from '../../src/server/addresses/contacts';
 import type { ActionInput } from '../../src/server/addresses/input';
+import { reloadConfig } from '../../src/server/config';
 
 let h: TestDb;
 let other: { companyId: number; admin: Viewer; employee: Viewer; addressId: number };
@@ -43,6 +44,7 @@ async function statusOf(p: Promise<unknown>): Promise<number> {
 
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
   h = await createTestDb({ products: 120 });
   const [company] = await h.db.insert(t.companies).values({ name: 'ОДО «ДругаяФирма»', unp: '291111111', discountPercent: '3' }).returning();
   await h.db.insert(t.users).values([

@@ -15,6 +15,7 @@ import { freePort } from '../helpers/own-server';
 import { openDatabase, type Db, type DbHandle } from '../../src/server/db/client';
 import { companies, contractRequests, crmOutbox } from '../../src/server/db/schema';
 import { claimDue, deliverDue, enqueue, outboxSettings, type OutboxSettings } from '../../src/server/company/crm-outbox';
+import { parseEnv, reloadConfig } from '../../src/server/config';
 import type { ContractMessage } from '../../src/server/company/crm-delivery';
 import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 
@@ -29,6 +30,7 @@ let companyId: number;
 
 beforeAll(async () => {
   process.env.DATA_DIR = mailDir;
+  reloadConfig();
   h = await createTestDb({ seed: false });
   // With PostgreSQL the second "node" is a second connection pool, so the two workers really race.
   if (h.url) second = await openDatabase({ databaseUrl: h.url });
@@ -59,7 +61,7 @@ beforeEach(async () => {
   answer = 200;
 });
 
-const settings = (over: Partial<OutboxSettings> = {}): OutboxSettings => ({ ...outboxSettings({}), webhookUrl: stubUrl, baseDelayMs: 30, maxDelayMs: 1000, leaseMs: 1000, ...over });
+const settings = (over: Partial<OutboxSettings> = {}): OutboxSettings => ({ ...outboxSettings(parseEnv({})), webhookUrl: stubUrl, baseDelayMs: 30, maxDelayMs: 1000, leaseMs: 1000, ...over });
 
 async function newRequest(db: Db): Promise<number> {
   const requisites = { name: 'ООО «Тест»', unp: '190000001', legalAddress: 'г. Минск', iban: null, bankName: null, bic: null, phone: null, email: null };

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { submitForm } from '../../src/server/forms/forms';
 import { formSubmissions } from '../../src/server/db/schema';
+import { reloadConfig } from '../../src/server/config';
 
 let db: TestDb;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-db-'));
@@ -15,10 +16,12 @@ beforeAll(async () => {
   db = await createTestDb({ seed: false });
   process.env.DATA_DIR = dataDir;
   process.env.FORMS_MAIL_TO = 'service@instrument.by';
+  reloadConfig();
 });
 afterAll(async () => {
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
   else process.env[k] = v;
+  reloadConfig();
   await db.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -41,6 +44,7 @@ describe('submitForm', () => {
 
   it('keeps the request when the mail server is down (nothing a visitor sent is lost)', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
+    reloadConfig();
     try {
       const { id, emailed } = await submitForm(db.db, 'feedback', { name: 'Оля', email: 'olga@example.by', message: 'Вопрос', captcha: 'x' });
       expect(emailed).toBe(false);
@@ -48,6 +52,7 @@ describe('submitForm', () => {
       expect(row).toMatchObject({ kind: 'feedback', emailedAt: null, payload: { message: 'Вопрос' } });
     } finally {
       delete process.env.SMTP_URL;
+      reloadConfig();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addManagerInput, contractRequestInput, updateUserInput, usersListInput } from '../../src/server/company/input';
 import { backoffMs, outboxSettings } from '../../src/server/company/crm-outbox';
+import { parseEnv } from '../../src/server/config';
 
 describe('company calls: input', () => {
   it('a spending limit is typed any common way and kept with two decimals; empty means none', () => {
@@ -46,7 +47,9 @@ describe('CRM outbox: retry schedule', () => {
   });
 
   it('settings come from the environment with safe defaults', () => {
-    expect(outboxSettings({})).toMatchObject({ webhookUrl: null, salesMailTo: 'sales@instrument.by', baseDelayMs: 30_000, webhookAttempts: 10 });
-    expect(outboxSettings({ CRM_WEBHOOK_URL: ' https://crm.example/hook ', CRM_RETRY_BASE_MS: 'abc', SALES_MAIL_TO: 'opt@instrument.by' })).toMatchObject({ webhookUrl: 'https://crm.example/hook', baseDelayMs: 30_000, salesMailTo: 'opt@instrument.by' });
+    expect(outboxSettings(parseEnv({}))).toMatchObject({ webhookUrl: null, salesMailTo: 'sales@instrument.by', baseDelayMs: 30_000, webhookAttempts: 10 });
+    expect(outboxSettings(parseEnv({ CRM_WEBHOOK_URL: ' https://crm.example/hook ', SALES_MAIL_TO: 'opt@instrument.by' }))).toMatchObject({ webhookUrl: 'https://crm.example/hook', baseDelayMs: 30_000, salesMailTo: 'opt@instrument.by' });
+    // Until issue 23 a bad number fell back to the default silently; now the configuration refuses it.
+    expect(() => parseEnv({ CRM_RETRY_BASE_MS: 'abc' })).toThrow(/^CRM_RETRY_BASE_MS="abc": expected a whole number/);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { dbBusy } from '../../src/server/db/busy';
 import { dbTimeouts } from '../../src/server/db/client';
+import { parseEnv } from '../../src/server/config';
 import { endpoint } from '../../src/server/http/api';
 import { t } from '../../src/i18n';
 
@@ -28,9 +29,12 @@ describe('dbBusy', () => {
 });
 
 describe('bounded-wait settings', () => {
-  it('have defaults and read the environment; a bad value falls back to the default', () => {
-    expect(dbTimeouts({})).toEqual({ acquireMs: 5000, lockMs: 3000, statementMs: 15000, checkoutLockMs: 2000 });
-    expect(dbTimeouts({ DB_ACQUIRE_TIMEOUT_MS: '800', DB_LOCK_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: 'soon', CHECKOUT_LOCK_TIMEOUT_MS: '-5' })).toEqual({ acquireMs: 800, lockMs: 0, statementMs: 15000, checkoutLockMs: 2000 });
+  it('have defaults and read the environment; a bad value stops the start, naming the variable (issue 23)', () => {
+    expect(dbTimeouts(parseEnv({}))).toEqual({ acquireMs: 5000, lockMs: 3000, statementMs: 15000, checkoutLockMs: 2000 });
+    expect(dbTimeouts(parseEnv({ DB_ACQUIRE_TIMEOUT_MS: '800', DB_LOCK_TIMEOUT_MS: '0' }))).toEqual({ acquireMs: 800, lockMs: 0, statementMs: 15000, checkoutLockMs: 2000 });
+    // Until issue 23 these two fell back to the default silently; now the configuration refuses them.
+    expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/^DB_STATEMENT_TIMEOUT_MS="soon": expected a whole number/);
+    expect(() => parseEnv({ CHECKOUT_LOCK_TIMEOUT_MS: '-5' })).toThrow(/^CHECKOUT_LOCK_TIMEOUT_MS="-5": expected a whole number/);
   });
 });
 

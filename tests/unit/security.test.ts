@@ -7,9 +7,18 @@ import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../s
 import { isCrossSiteForm, siteOrigins } from '../../src/server/http/refusals';
 import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
 import { signGuest, verifyGuest } from '../../src/server/lists/owner';
+import { parseEnv, reloadConfig } from '../../src/server/config';
 import { hashSessionToken, withHashedSessionTokens } from '../../src/server/auth/hashed-sessions';
 
-afterEach(() => vi.unstubAllEnvs());
+// The configuration is read once per process: after changing the environment, read it again.
+const stubEnv = (name: string, value: string) => {
+  vi.stubEnv(name, value);
+  reloadConfig();
+};
+afterEach(() => {
+  vi.unstubAllEnvs();
+  reloadConfig();
+});
 
 describe('input cleaning', () => {
   it('drops NUL bytes in values and keys, at any depth', () => {
@@ -44,18 +53,18 @@ describe('secrets', () => {
   });
 
   it('the captcha key is never a constant: derived from AUTH_SECRET, or random per process in development', () => {
-    vi.stubEnv('AUTH_SECRET', '');
-    vi.stubEnv('CAPTCHA_SECRET', '');
+    stubEnv('AUTH_SECRET', '');
+    stubEnv('CAPTCHA_SECRET', '');
     const dev = captchaSecret();
     expect(dev).not.toBe('dev-captcha-secret-change-me');
     expect(dev.length).toBeGreaterThanOrEqual(40);
-    vi.stubEnv('AUTH_SECRET', 'a'.repeat(40));
+    stubEnv('AUTH_SECRET', 'a'.repeat(40));
     const a = captchaSecret();
-    vi.stubEnv('AUTH_SECRET', 'b'.repeat(40));
+    stubEnv('AUTH_SECRET', 'b'.repeat(40));
     const b = captchaSecret();
     expect(a).not.toBe(b);
     expect(a).not.toContain('a'.repeat(40));
-    vi.stubEnv('CAPTCHA_SECRET', 'c'.repeat(40));
+    stubEnv('CAPTCHA_SECRET', 'c'.repeat(40));
     expect(captchaSecret()).toBe('c'.repeat(40));
   });
 });
@@ -65,21 +74,21 @@ describe('the origin check', () => {
   const url = new URL('http://127.0.0.1:4321/api/x/');
 
   it("follows Astro's rule: form-like or missing types need this site's Origin, JSON does not", () => {
-    expect(isCrossSiteForm(req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }), url, {})).toBe(true);
-    expect(isCrossSiteForm(req({ 'content-type': 'multipart/form-data; boundary=x' }), url, {})).toBe(true);
-    expect(isCrossSiteForm(req({}), url, {})).toBe(true);
-    expect(isCrossSiteForm(req({ 'content-type': 'application/json', origin: 'https://evil.example' }), url, {})).toBe(false);
-    expect(isCrossSiteForm(req({ 'content-type': 'text/plain', origin: 'http://127.0.0.1:4321' }), url, {})).toBe(false);
-    expect(isCrossSiteForm(req({}, 'GET'), url, {})).toBe(false);
+    expect(isCrossSiteForm(req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteForm(req({ 'content-type': 'multipart/form-data; boundary=x' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteForm(req({}), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteForm(req({ 'content-type': 'application/json', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(false);
+    expect(isCrossSiteForm(req({ 'content-type': 'text/plain', origin: 'http://127.0.0.1:4321' }), url, parseEnv({}))).toBe(false);
+    expect(isCrossSiteForm(req({}, 'GET'), url, parseEnv({}))).toBe(false);
   });
 
   it('counts SITE_URL as this site, and the forwarded origin only with TRUST_PROXY=1', () => {
     const r = req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://shop.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' });
-    expect(isCrossSiteForm(r, url, {})).toBe(true);
-    expect(isCrossSiteForm(r, url, { SITE_URL: 'https://shop.example' })).toBe(false);
-    expect(isCrossSiteForm(r, url, { TRUST_PROXY: '1' })).toBe(false);
-    expect([...siteOrigins(req({ 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'shop.example' }), url, { TRUST_PROXY: '1' })]).toEqual(['http://127.0.0.1:4321']);
-    expect([...siteOrigins(req({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example/evil' }), url, { TRUST_PROXY: '1' })]).toEqual(['http://127.0.0.1:4321']);
+    expect(isCrossSiteForm(r, url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteForm(r, url, parseEnv({ SITE_URL: 'https://shop.example' }))).toBe(false);
+    expect(isCrossSiteForm(r, url, parseEnv({ TRUST_PROXY: '1' }))).toBe(false);
+    expect([...siteOrigins(req({ 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'shop.example' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
+    expect([...siteOrigins(req({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example/evil' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
   });
 });
 
@@ -88,10 +97,10 @@ describe('the page policy', () => {
     expect(tileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
     expect(tileOrigin('javascript:alert(1)')).toBeNull();
     const base = "default-src 'self'; img-src 'self' data:; script-src 'self' 'sha256-x';";
-    const out = withRuntimeCsp(base, { MAP_TILE_URL: 'https://tiles.example.by/{z}/{x}/{y}.png' });
+    const out = withRuntimeCsp(base, parseEnv({ MAP_TILE_URL: 'https://tiles.example.by/{z}/{x}/{y}.png' }));
     expect(out).toContain("img-src 'self' data: https://tiles.example.by;");
     expect(out).toContain("script-src 'self' 'sha256-x';");
-    const captcha = withRuntimeCsp(base, { RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' });
+    const captcha = withRuntimeCsp(base, parseEnv({ RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' }));
     expect(captcha).toMatch(/script-src 'self' 'sha256-x' https:\/\/www\.google\.com\/recaptcha\//);
     expect(captcha).toMatch(/frame-src https:\/\/www\.google\.com\/recaptcha\//);
   });

@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRocketSms, rocketSmsConfig, rocketSmsRequest, ROCKETSMS_URL } from '../../src/server/notifications/sms-rocketsms';
 import { sendSms, smsProvider } from '../../src/server/notifications/sms';
+import { parseEnv, reloadConfig } from '../../src/server/config';
 
-const env = { ROCKETSMS_USERNAME: '375291234567', ROCKETSMS_PASSWORD: 'secret-pass', ROCKETSMS_SENDER: 'Instrument' };
+const env = parseEnv({ ROCKETSMS_USERNAME: '375291234567', ROCKETSMS_PASSWORD: 'secret-pass', ROCKETSMS_SENDER: 'Instrument' });
 
 function fakeFetch(answer: { status?: number; body: string }) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -21,6 +22,7 @@ function fakeFetch(answer: { status?: number; body: string }) {
 describe('RocketSMS gateway', () => {
   afterEach(() => {
     delete process.env.SMS_PROVIDER;
+    reloadConfig();
   });
 
   it('posts a form with the login, the MD5 of the password, the phone as 375…, the text, the sender and priority', async () => {
@@ -45,7 +47,7 @@ describe('RocketSMS gateway', () => {
   });
 
   it('accepts every Belarusian form of a number and a ready MD5, and leaves the sender out when none is set', () => {
-    const config = rocketSmsConfig({ ROCKETSMS_USERNAME: 'u', ROCKETSMS_PASSWORD_MD5: 'abc123', ROCKETSMS_URL: 'http://gateway.test/send' });
+    const config = rocketSmsConfig(parseEnv({ ROCKETSMS_USERNAME: 'u', ROCKETSMS_PASSWORD_MD5: 'abc123', ROCKETSMS_URL: 'http://gateway.test/send' }));
     for (const to of ['8 029 700 11 22', '80297001122', '+375297001122', '(029) 700-11-22']) {
       const { url, init } = rocketSmsRequest({ to, text: 'x' }, config);
       expect(url).toBe('http://gateway.test/send');
@@ -71,14 +73,16 @@ describe('RocketSMS gateway', () => {
   });
 
   it('needs its credentials', () => {
-    expect(() => rocketSmsConfig({})).toThrow(/ROCKETSMS_USERNAME/);
+    expect(() => rocketSmsConfig(parseEnv({}))).toThrow(/ROCKETSMS_USERNAME/);
   });
 
   it('registers itself: SMS_PROVIDER=rocketsms selects it, the default stays the outbox', () => {
     expect(smsProvider().name).toBe('outbox');
     process.env.SMS_PROVIDER = 'rocketsms';
+    reloadConfig();
     expect(smsProvider().name).toBe('rocketsms');
     process.env.SMS_PROVIDER = 'nope';
+    reloadConfig();
     return expect(sendSms({ to: '+375 29 700-11-22', text: 'x' })).rejects.toThrow(/not a known provider/);
   });
 });

@@ -15,6 +15,7 @@ import { DEFAULT_EMPLOYEE_PERMISSIONS } from '../auth/permissions';
 import { notify } from '../notifications/notify';
 import { activeAdmins } from '../orders/approval';
 import { t } from '../../i18n';
+import { siteUrl } from '../config';
 
 /** Where an admin decides (the lead moves the island to the company users page at merge). */
 export const JOIN_REQUESTS_HREF = '/personal/users/#join-requests';
@@ -40,7 +41,7 @@ export async function createJoinRequest(db: Db, input: { companyId: number; user
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
   const admins = await activeAdmins(db, input.companyId);
   const text = `${who?.name} (${who?.email}) ${t('ACC_JOIN_NOTIFY_TEXT')} «${company?.name}».`;
-  const site = process.env.SITE_URL ?? 'http://localhost:4321';
+  const site = siteUrl();
   for (const admin of admins)
     await notify(db, {
       userId: admin.id,

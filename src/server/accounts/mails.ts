@@ -5,8 +5,9 @@
  */
 import { sendMail } from '../mail/mail';
 import { t } from '../../i18n';
+import { siteUrl } from '../config';
 
-const site = () => process.env.SITE_URL ?? 'http://localhost:4321';
+const site = () => siteUrl();
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function notice(to: string, subject: string, paragraphs: string[], link: { href: string; label: string } | null, tag: string) {

@@ -13,6 +13,7 @@ import { activeAdmins } from '../orders/approval';
 import type { Viewer } from '../http/guard';
 import { notify } from '../notifications/notify';
 import { t } from '../../i18n';
+import { siteUrl } from '../config';
 
 export type AddressOwners = { text: string; userIds: string[] };
 
@@ -25,7 +26,7 @@ export async function addressOwners(db: Db, id: number): Promise<AddressOwners |
   return { text, userIds: [...new Set([row.userId, ...admins.map((a) => a.id)])] };
 }
 
-const site = () => process.env.SITE_URL ?? 'http://localhost:4321';
+const site = () => siteUrl();
 
 /** Tells the owners that the address is now confirmed (`active`) or deleted, by whom. A failure is logged: the change itself stands. */
 export async function tellAddressOwners(db: Db, actor: Pick<Viewer, 'id' | 'name'>, owners: AddressOwners, outcome: 'active' | 'deleted'): Promise<void> {

@@ -15,6 +15,7 @@ import { authSecret } from '../http/secrets';
 import { withHashedSessionTokens } from './hashed-sessions';
 import { secureCookies } from '../http/security-headers';
 import { AUTH_COOKIE_MAX_AGE } from '../../config/constants';
+import { siteUrl } from '../config';
 
 
 /** The secret that signs session cookies and keys verification-code digests (http/secrets.ts). */
@@ -25,7 +26,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
   return betterAuth({
     appName: 'Инструмент.by',
     secret,
-    baseURL: process.env.SITE_URL ?? 'http://localhost:4321',
+    baseURL: siteUrl(),
     // Session tokens are stored hashed (auth/hashed-sessions.ts): better-auth has no option for it.
     database: (options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) => withHashedSessionTokens(drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true })(options)),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: false },

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { changeLog } from '../db/schema';
+import { config } from '../config';
 
 export type ChangeScope = 'catalog' | 'search';
 export type ChangeRow = { id: number; scope: ChangeScope; productId: number | null };
@@ -116,7 +117,7 @@ export class ChangeFeed {
   }
 
   /** Follows the log on a timer (unref'd: it never keeps the process alive). */
-  start(intervalMs = Number(process.env.CHANGE_POLL_MS ?? 500)): void {
+  start(intervalMs = config().CHANGE_POLL_MS): void {
     if (this.timer) return;
     const tick = () => this.catchUp().catch((e) => console.error('[changes] reading change_log failed', e));
     void this.ready().then(tick, tick);

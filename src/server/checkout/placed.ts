@@ -17,9 +17,10 @@ import { formatPrice } from '../../lib/format';
 import { BRAND_RED, SUPPORT_PHONE } from '../../config/constants';
 import { t } from '../../i18n';
 import { longDate } from './calendar';
+import { siteUrl } from '../config';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const site = () => process.env.SITE_URL ?? 'http://localhost:4321';
+const site = () => siteUrl();
 
 const PAYMENT: Record<string, string> = { cash: 'наличными при получении', card: 'картой при получении', invoice: 'по счёту (безналичный расчёт)' };
 

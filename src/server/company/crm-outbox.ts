@@ -16,6 +16,7 @@ import { getDb, type Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { contractRequests, crmOutbox } from '../db/schema';
 import { mailContractRequest, postToWebhook, type ContractMessage } from './crm-delivery';
+import { config, type Config } from '../config';
 
 export type OutboxSettings = {
   webhookUrl: string | null;
@@ -32,22 +33,18 @@ export type OutboxSettings = {
   timeoutMs: number;
 };
 
-const num = (v: string | undefined, fallback: number, min: number) => {
-  const n = Number(v);
-  return Number.isFinite(n) && n >= min ? n : fallback;
-};
-
-export function outboxSettings(env: NodeJS.ProcessEnv = process.env): OutboxSettings {
+/** The settings from the configuration (src/server/config: names, defaults and minimums). */
+export function outboxSettings(c: Config = config()): OutboxSettings {
   return {
-    webhookUrl: env.CRM_WEBHOOK_URL?.trim() || null,
-    webhookSecret: env.CRM_WEBHOOK_SECRET?.trim() || null,
-    salesMailTo: env.SALES_MAIL_TO?.trim() || 'sales@instrument.by',
-    baseDelayMs: num(env.CRM_RETRY_BASE_MS, 30_000, 10),
-    maxDelayMs: num(env.CRM_RETRY_MAX_MS, 3_600_000, 10),
-    webhookAttempts: num(env.CRM_WEBHOOK_ATTEMPTS, 10, 1),
-    leaseMs: num(env.CRM_LEASE_MS, 120_000, 1000),
-    pollMs: num(env.OUTBOX_POLL_MS, 5000, 50),
-    timeoutMs: num(env.CRM_TIMEOUT_MS, 10_000, 100),
+    webhookUrl: c.CRM_WEBHOOK_URL ?? null,
+    webhookSecret: c.CRM_WEBHOOK_SECRET?.trim() || null,
+    salesMailTo: c.SALES_MAIL_TO,
+    baseDelayMs: c.CRM_RETRY_BASE_MS,
+    maxDelayMs: c.CRM_RETRY_MAX_MS,
+    webhookAttempts: c.CRM_WEBHOOK_ATTEMPTS,
+    leaseMs: c.CRM_LEASE_MS,
+    pollMs: c.OUTBOX_POLL_MS,
+    timeoutMs: c.CRM_TIMEOUT_MS,
   };
 }
 
@@ -156,7 +153,7 @@ async function tick(state: WorkerState) {
 
 /** Starts this process's worker once (OUTBOX_WORKER=0 keeps a node out of delivery). */
 export function startOutboxWorker(): void {
-  if (g.__crmOutboxWorker || process.env.OUTBOX_WORKER === '0') return;
+  if (g.__crmOutboxWorker || !config().OUTBOX_WORKER) return;
   const state: WorkerState = { timer: null, running: false, again: false, settings: outboxSettings() };
   g.__crmOutboxWorker = state;
   schedule(state, 1000);

@@ -4,9 +4,10 @@
  */
 import { sendMail, type Mail } from '../mail/mail';
 import { t } from '../../i18n';
+import { siteUrl as configuredSiteUrl } from '../config';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export const siteUrl = () => (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
+export const siteUrl = () => configuredSiteUrl().replace(/\/+$/, '');
 
 /** Where an invited user starts: the login page with their e-mail filled in (first authorization, spec §4). */
 export const invitationLink = (email: string) => `${siteUrl()}/login/?email=${encodeURIComponent(email)}`;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { config, type Config } from '../config';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,20 +44,16 @@ export type OpenOptions = {
 };
 
 /** Bounded waiting on PostgreSQL (docs/ARCHITECTURE.md, «Several nodes»). No-ops on PGlite. */
-export function dbTimeouts(env: NodeJS.ProcessEnv = process.env) {
-  const ms = (name: string, fallback: number) => {
-    const v = Number(env[name] ?? fallback);
-    return Number.isFinite(v) && v >= 0 ? Math.round(v) : fallback;
-  };
+export function dbTimeouts(c: Pick<Config, 'DB_ACQUIRE_TIMEOUT_MS' | 'DB_LOCK_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'CHECKOUT_LOCK_TIMEOUT_MS'> = config()) {
   return {
     /** Longest wait for a free pool connection before the request fails (pg `connectionTimeoutMillis`). */
-    acquireMs: ms('DB_ACQUIRE_TIMEOUT_MS', 5000),
+    acquireMs: c.DB_ACQUIRE_TIMEOUT_MS,
     /** Longest wait for a row or table lock (`lock_timeout`). */
-    lockMs: ms('DB_LOCK_TIMEOUT_MS', 3000),
+    lockMs: c.DB_LOCK_TIMEOUT_MS,
     /** Longest single statement (`statement_timeout`). */
-    statementMs: ms('DB_STATEMENT_TIMEOUT_MS', 15000),
+    statementMs: c.DB_STATEMENT_TIMEOUT_MS,
     /** Checkout's stock locks (`SET LOCAL lock_timeout` in its transaction). */
-    checkoutLockMs: ms('CHECKOUT_LOCK_TIMEOUT_MS', 2000),
+    checkoutLockMs: c.CHECKOUT_LOCK_TIMEOUT_MS,
   };
 }
 
@@ -67,12 +64,11 @@ export const SEED_LOCK_KEY = 0x73746f72652d7365n;
 export { dbBusy, type DbBusy } from './busy';
 
 export function migrationsFolder(): string {
-  if (process.env.MIGRATIONS_DIR) return path.resolve(process.env.MIGRATIONS_DIR);
-  return path.resolve(process.cwd(), 'src/server/db/migrations');
+  return path.resolve(config().MIGRATIONS_DIR);
 }
 
 export function defaultDataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? './data', 'pglite');
+  return path.resolve(config().DATA_DIR, 'pglite');
 }
 
 /** Opens a database and applies every committed migration. */
@@ -85,10 +81,11 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const limits = dbTimeouts();
     const statementMs = opts.statementTimeoutMs ?? limits.statementMs;
     // Every connection waits a bounded time: for a pool slot, for a lock, for a statement.
-    const config = { connectionString: url, connectionTimeoutMillis: limits.acquireMs, lock_timeout: opts.lockTimeoutMs ?? limits.lockMs, statement_timeout: statementMs };
-    const pool = new pg.default.Pool({ ...config, max: Number(process.env.DB_POOL_MAX ?? 10) });
-    const writePool = new pg.default.Pool({ ...config, max: Number(process.env.DB_WRITE_POOL_MAX ?? 4) });
-    const probePool = new pg.default.Pool({ ...config, max: 1, statement_timeout: Math.min(statementMs || 5000, 5000) });
+    const settings = config();
+    const connection = { connectionString: url, connectionTimeoutMillis: limits.acquireMs, lock_timeout: opts.lockTimeoutMs ?? limits.lockMs, statement_timeout: statementMs };
+    const pool = new pg.default.Pool({ ...connection, max: settings.DB_POOL_MAX });
+    const writePool = new pg.default.Pool({ ...connection, max: settings.DB_WRITE_POOL_MAX });
+    const probePool = new pg.default.Pool({ ...connection, max: 1, statement_timeout: Math.min(statementMs || 5000, 5000) });
     // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash the process.
     for (const p of [pool, writePool, probePool]) p.on('error', (e) => console.error('[db] idle connection closed:', e.message));
     const closeAll = () => Promise.all([pool.end(), writePool.end(), probePool.end()]).then(() => {});
@@ -206,7 +203,7 @@ const g = globalThis as Global;
  */
 export function getDbHandle(): Promise<DbHandle> {
   if (!g.__storeDb) {
-    g.__storeDb = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
+    g.__storeDb = openDatabase({ databaseUrl: config().DATABASE_URL });
     g.__storeDb.catch(() => {
       g.__storeDb = undefined;
     });

@@ -23,6 +23,7 @@ import { authenticateToken, presentedToken, recordTokenUse } from './tokens';
 import { CONTENT_TYPE, effectiveFields, EXTENSION, knownFields, type Format } from './settings';
 import { notModified, seconds } from './conditional';
 import { currentNodeResponse, pacedBody } from './stream';
+import { config } from '../config';
 
 /** Pulls per token (or per signed-in user) an hour; failed token attempts per address in 10 minutes. */
 export const FEED_LIMITS = { perToken: 120, perUser: 60, badTokenPerIp: 20 } as const;
@@ -70,7 +71,7 @@ async function versionOf(db: Db, list: ExportRow, companyId: number | null): Pro
 }
 
 function siteBase(ctx: APIContext): string {
-  return (process.env.SITE_URL || ctx.url.origin).replace(/\/+$/, '');
+  return (config().SITE_URL || ctx.url.origin).replace(/\/+$/, '');
 }
 
 function fileName(list: ExportRow, format: Format): string {

@@ -10,6 +10,7 @@
 import { CappedMap, createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { captchaSecret } from '../http/secrets';
+import { config } from '../config';
 
 const TTL_MS = 10 * 60_000;
 /** Never a public constant: CAPTCHA_SECRET, a key derived from AUTH_SECRET, or (development) random per process. */
@@ -18,13 +19,13 @@ const keySecret = () => `${secret()}:key`;
 /** Signatures of solved challenges, so that one solution cannot be replayed (per node, for the challenge's lifetime). */
 const used = new CappedMap<string, number>({ maxSize: 50_000 });
 
-export const recaptchaConfigured = () => !!(process.env.RECAPTCHA_SITE_KEY && process.env.RECAPTCHA_SECRET);
+export const recaptchaConfigured = () => !!(config().RECAPTCHA_SITE_KEY && config().RECAPTCHA_SECRET);
 
 /** The difficulty: the counter is random in this range (the solver starts from 0). */
 const COUNTER = { min: 2_000, max: 12_000 };
 
 export async function captchaChallenge(): Promise<{ provider: 'altcha'; challenge: Challenge } | { provider: 'recaptcha'; siteKey: string }> {
-  if (recaptchaConfigured()) return { provider: 'recaptcha', siteKey: process.env.RECAPTCHA_SITE_KEY! };
+  if (recaptchaConfigured()) return { provider: 'recaptcha', siteKey: config().RECAPTCHA_SITE_KEY! };
   const challenge = await createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
@@ -56,11 +57,11 @@ async function verifyRecaptcha(token: string): Promise<boolean> {
   try {
     const res = await fetch('https://www.google.com/recaptcha/api/siteverify', {
       method: 'POST',
-      body: new URLSearchParams({ secret: process.env.RECAPTCHA_SECRET!, response: token }),
+      body: new URLSearchParams({ secret: config().RECAPTCHA_SECRET!, response: token }),
       signal: AbortSignal.timeout(5000),
     });
     const body = (await res.json()) as { success: boolean; score?: number };
-    return body.success && (body.score ?? 0) >= Number(process.env.RECAPTCHA_MIN_SCORE ?? 0.5);
+    return body.success && (body.score ?? 0) >= config().RECAPTCHA_MIN_SCORE;
   } catch (e) {
     console.error('[captcha] reCAPTCHA verification failed', e);
     return false;

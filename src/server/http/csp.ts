@@ -5,6 +5,8 @@
  * directives live in CSP_DIRECTIVES (used by the config); what depends on the environment — the map
  * tile server, reCAPTCHA when configured — is added per page by the middleware.
  */
+import { config, type Config } from '../config/index.ts';
+
 /** Directives for every page beyond script-src/style-src (Astro's own). */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
@@ -48,9 +50,9 @@ function addSources(policy: string, directive: string, sources: string[]): strin
  * reCAPTCHA's script and frame when it is configured. (Astro's `csp.insertDirective` cannot be
  * used from middleware: the page's render state does not exist yet there.)
  */
-export function withRuntimeCsp(policy: string, env: NodeJS.ProcessEnv = process.env): string {
+export function withRuntimeCsp(policy: string, env: Pick<Config, 'MAP_TILE_URL' | 'RECAPTCHA_SITE_KEY' | 'RECAPTCHA_SECRET'> = config()): string {
   let out = policy;
-  const tiles = tileOrigin(env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  const tiles = tileOrigin(env.MAP_TILE_URL);
   if (tiles) out = addSources(out, 'img-src', [tiles]);
   if (env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET) {
     out = addSources(out, 'script-src', RECAPTCHA);

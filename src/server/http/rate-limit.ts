@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { t } from '../../i18n';
 import { ERR, HttpError } from './api';
+import { config } from '../config';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -95,7 +96,7 @@ export async function reset(db: Db, keyPrefix: string): Promise<void> {
 
 /** The client's address: the first X-Forwarded-For hop when the proxy is trusted (TRUST_PROXY=1), else the socket's. */
 export function clientIp(request: Request, socketAddress: string | undefined): string {
-  if (process.env.TRUST_PROXY === '1') {
+  if (config().TRUST_PROXY) {
     const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (fwd) return fwd.slice(0, 64);
   }

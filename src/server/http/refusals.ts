@@ -11,6 +11,7 @@
 import { t } from '../../i18n';
 import { SESSION_COOKIE } from '../auth/credentials';
 import { ERR, fail } from './api';
+import { config, type Config } from '../config';
 
 export const isCall = (pathname: string) => /^\/(api|web)\//.test(pathname);
 
@@ -48,7 +49,7 @@ const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
  * Origins this site answers to: the request's own, SITE_URL's (the public address behind a
  * TLS-terminating proxy), and — only with TRUST_PROXY=1 — the one X-Forwarded-Proto/-Host name.
  */
-export function siteOrigins(request: Request, url: URL, env: NodeJS.ProcessEnv = process.env): Set<string> {
+export function siteOrigins(request: Request, url: URL, env: Pick<Config, 'SITE_URL' | 'TRUST_PROXY'> = config()): Set<string> {
   const out = new Set([url.origin]);
   if (env.SITE_URL) {
     try {
@@ -57,7 +58,7 @@ export function siteOrigins(request: Request, url: URL, env: NodeJS.ProcessEnv =
       /* a broken SITE_URL adds nothing */
     }
   }
-  if (env.TRUST_PROXY === '1') {
+  if (env.TRUST_PROXY) {
     const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.split(',')[0]?.trim();
     if ((proto === 'https' || proto === 'http') && host && HOST.test(host)) out.add(`${proto}://${host.toLowerCase()}`);
@@ -69,7 +70,7 @@ export function siteOrigins(request: Request, url: URL, env: NodeJS.ProcessEnv =
  * A form-type post from another site (CSRF). The rule is Astro's: unsafe methods with a form-like
  * or missing Content-Type need an Origin of this site; JSON posts are protected by CORS preflight.
  */
-export function isCrossSiteForm(request: Request, url: URL, env: NodeJS.ProcessEnv = process.env): boolean {
+export function isCrossSiteForm(request: Request, url: URL, env: Pick<Config, 'SITE_URL' | 'TRUST_PROXY'> = config()): boolean {
   if (SAFE.has(request.method)) return false;
   const origin = request.headers.get('origin');
   if (origin && siteOrigins(request, url, env).has(origin)) return false;

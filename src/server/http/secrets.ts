@@ -5,32 +5,23 @@
  * key leaked from one use says nothing about another.
  *
  * Production (NODE_ENV=production) refuses to start without a real AUTH_SECRET; scripts/server.mjs
- * checks before anything else. Outside production a missing AUTH_SECRET falls back to the
+ * checks before anything else (the rule lives with the configuration: src/server/config/index.ts). Outside production a missing AUTH_SECRET falls back to the
  * development secret (sessions survive restarts and several local nodes agree), while the captcha
  * — whose key must never be public — gets a random key per process.
  *
  * Pure: Node runs it directly from scripts/server.mjs (type stripping).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { config, DEV_AUTH_SECRET, productionSecretProblem } from '../config/index.ts';
 
-export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
-const MIN_SECRET_LENGTH = 32;
-
-/** Why this environment may not start in production, as one line; null when it may. */
-export function productionSecretProblem(env: NodeJS.ProcessEnv): string | null {
-  if (env.NODE_ENV !== 'production') return null;
-  const secret = env.AUTH_SECRET ?? '';
-  if (!secret) return 'AUTH_SECRET is not set: production refuses to start without it (use 32+ random characters, e.g. `openssl rand -base64 48`).';
-  if (secret === DEV_AUTH_SECRET || secret.length < MIN_SECRET_LENGTH) return `AUTH_SECRET is too weak: production needs at least ${MIN_SECRET_LENGTH} random characters, not the development secret.`;
-  if (env.CAPTCHA_SECRET !== undefined && env.CAPTCHA_SECRET.length < MIN_SECRET_LENGTH) return `CAPTCHA_SECRET is too short: use at least ${MIN_SECRET_LENGTH} random characters, or leave it unset to derive it from AUTH_SECRET.`;
-  return null;
-}
+export { DEV_AUTH_SECRET, productionSecretProblem };
 
 /** The secret that signs session cookies (better-auth) and everything derived below. */
 export function authSecret(): string {
-  const problem = productionSecretProblem(process.env);
+  const c = config();
+  const problem = productionSecretProblem(c);
   if (problem) throw new Error(problem);
-  return process.env.AUTH_SECRET || DEV_AUTH_SECRET;
+  return c.AUTH_SECRET || DEV_AUTH_SECRET;
 }
 
 /** A key for one purpose, derived from AUTH_SECRET. */
@@ -42,7 +33,8 @@ const processCaptchaKey = randomBytes(32).toString('base64url');
 
 /** The captcha's signing key: CAPTCHA_SECRET, else derived from AUTH_SECRET, else (development only) random per process. */
 export function captchaSecret(): string {
-  if (process.env.CAPTCHA_SECRET) return process.env.CAPTCHA_SECRET;
-  if (process.env.AUTH_SECRET || process.env.NODE_ENV === 'production') return derivedKey('captcha');
+  const c = config();
+  if (c.CAPTCHA_SECRET) return c.CAPTCHA_SECRET;
+  if (c.AUTH_SECRET || c.NODE_ENV === 'production') return derivedKey('captcha');
   return processCaptchaKey;
 }

@@ -3,7 +3,9 @@
  * in scripts/server.mjs imports it). HSTS only when the public address is https (SITE_URL): a plain
  * http deployment must stay reachable.
  */
-const https = /^https:\/\//i.test(process.env.SITE_URL ?? '');
+import { config } from '../config/index.ts';
+
+const https = /^https:\/\//i.test(config().SITE_URL ?? '');
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -13,4 +15,4 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** True when cookies must carry `Secure` (the site is served over https). */
-export const secureCookies = (): boolean => /^https:\/\//i.test(process.env.SITE_URL ?? '');
+export const secureCookies = (): boolean => /^https:\/\//i.test(config().SITE_URL ?? '');

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { collectSources, importPhotos } from './import';
+import { config } from '../config';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 if (positionals.length !== 1) {
@@ -22,7 +23,7 @@ if (!sources.length) {
   console.error('Фотографий не найдено: имена файлов — артикулы товаров (HP2661.jpg, HP2661_2.jpg), или список с колонками article, source, alt.');
   process.exit(1);
 }
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
+const handle = await openDatabase({ databaseUrl: config().DATABASE_URL });
 try {
   const report = await importPhotos(handle.db, sources, { log: (m) => console.log(`  ${m}`) });
   for (const s of report.skipped) console.log(`пропущено: ${s.source} — ${s.reason}`);

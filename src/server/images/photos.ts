@@ -11,6 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { productImages } from '../db/schema';
+import { config } from '../config';
 
 /** Longer side of a stored master: the largest served width (960) on a 1.5× screen and then some. */
 export const MASTER_MAX_SIDE = 1600;
@@ -18,7 +19,7 @@ export const MASTER_MAX_SIDE = 1600;
 export const MAX_INPUT_PIXELS = 60_000_000;
 
 export function photosDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? './data', 'product-photos');
+  return path.resolve(config().DATA_DIR, 'product-photos');
 }
 
 export function masterPath(hash: string, dir = photosDir()): string {

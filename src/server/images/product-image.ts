@@ -9,6 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DRAWINGS_REVISION, drawingSvg, type DrawingSpec } from './drawings';
 import { masterPath } from './photos';
+import { config } from '../config';
 
 export const IMAGE_WIDTHS = [160, 240, 320, 480, 640, 960] as const;
 export const IMAGE_FORMATS = ['avif', 'webp'] as const;
@@ -18,7 +19,7 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export type ImageSource = { kind: 'photo'; hash: string } | ({ kind: 'drawing' } & DrawingSpec);
 
 export function cacheDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? './data', 'img-cache');
+  return path.resolve(config().DATA_DIR, 'img-cache');
 }
 
 /** The variant's cache file name: it changes whenever what it is made from changes. */

@@ -6,22 +6,24 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { config } from '../config';
 
 /** A message: always plain text; `html` too for the designed ones (codes, orders). */
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 
-export const outboxDir = () => path.resolve(process.env.DATA_DIR ?? './data', 'outbox');
-export const mailFrom = () => process.env.MAIL_FROM ?? 'Инструмент.by <no-reply@instrument.by>';
+export const outboxDir = () => path.resolve(config().DATA_DIR, 'outbox');
+export const mailFrom = () => config().MAIL_FROM;
 /** Where the public forms are sent; one address, or several separated by commas. */
-export const formsMailTo = () => process.env.FORMS_MAIL_TO ?? 'info@instrument.by';
+export const formsMailTo = () => config().FORMS_MAIL_TO;
 
 let smtp: Transporter | null = null;
 const json = nodemailer.createTransport({ jsonTransport: true });
 
 export async function sendMail(mail: Mail, tag = 'mail'): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
   const message = { from: mailFrom(), ...mail };
-  if (process.env.SMTP_URL) {
-    smtp ??= nodemailer.createTransport(process.env.SMTP_URL);
+  const smtpUrl = config().SMTP_URL;
+  if (smtpUrl) {
+    smtp ??= nodemailer.createTransport(smtpUrl);
     const info = await smtp.sendMail(message);
     return { via: 'smtp', id: info.messageId };
   }

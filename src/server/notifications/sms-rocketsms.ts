@@ -9,21 +9,23 @@
  * it has NOT been run against the real service (no account, no internet here).
  *
  * Environment: ROCKETSMS_USERNAME, ROCKETSMS_PASSWORD (or ROCKETSMS_PASSWORD_MD5), optional
- * ROCKETSMS_SENDER, ROCKETSMS_URL (default below), ROCKETSMS_TIMEOUT_MS (default 10000).
+ * ROCKETSMS_SENDER, ROCKETSMS_URL, ROCKETSMS_TIMEOUT_MS (defaults in src/server/config).
  */
 import { createHash } from 'node:crypto';
 import { phoneDigits } from '../auth/validation';
 import type { Sms, SmsProvider } from './sms-provider';
+import { config, parseEnv, type Config } from '../config';
 
-export const ROCKETSMS_URL = 'https://api.rocketsms.by/simple/send';
+/** The gateway's address unless ROCKETSMS_URL says otherwise (the default lives in src/server/config). */
+export const ROCKETSMS_URL = parseEnv({}).ROCKETSMS_URL;
 
 export type RocketSmsConfig = { url: string; username: string; passwordMd5: string; sender: string | null; timeoutMs: number };
 
-export function rocketSmsConfig(env: NodeJS.ProcessEnv = process.env): RocketSmsConfig {
+export function rocketSmsConfig(env: Config = config()): RocketSmsConfig {
   const username = env.ROCKETSMS_USERNAME ?? '';
   const passwordMd5 = env.ROCKETSMS_PASSWORD_MD5 ?? (env.ROCKETSMS_PASSWORD ? createHash('md5').update(env.ROCKETSMS_PASSWORD, 'utf8').digest('hex') : '');
   if (!username || !passwordMd5) throw new Error('SMS_PROVIDER=rocketsms needs ROCKETSMS_USERNAME and ROCKETSMS_PASSWORD (or ROCKETSMS_PASSWORD_MD5)');
-  return { url: env.ROCKETSMS_URL ?? ROCKETSMS_URL, username, passwordMd5, sender: env.ROCKETSMS_SENDER || null, timeoutMs: Number(env.ROCKETSMS_TIMEOUT_MS ?? 10_000) };
+  return { url: env.ROCKETSMS_URL, username, passwordMd5, sender: env.ROCKETSMS_SENDER || null, timeoutMs: env.ROCKETSMS_TIMEOUT_MS };
 }
 
 /** The request RocketSMS expects for one message. */
@@ -63,7 +65,7 @@ export function createRocketSms(fetchImpl: typeof fetch = fetch, config: () => R
 }
 
 // Say so at start-up rather than at the first code someone waits for.
-if (process.env.SMS_PROVIDER === 'rocketsms') {
+if (config().SMS_PROVIDER === 'rocketsms') {
   try {
     rocketSmsConfig();
   } catch (e) {

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDir } from '../mail/mail';
+import { config } from '../config';
 import type { Sms, SmsProvider } from './sms-provider';
 import { createRocketSms } from './sms-rocketsms';
 
@@ -27,7 +28,7 @@ const providers = new Map<string, SmsProvider>([
 ]);
 
 export function smsProvider(): SmsProvider {
-  const name = process.env.SMS_PROVIDER ?? 'outbox';
+  const name = config().SMS_PROVIDER;
   const p = providers.get(name);
   if (!p) throw new Error(`SMS_PROVIDER=${name} is not a known provider`);
   return p;

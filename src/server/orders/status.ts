@@ -11,6 +11,7 @@ import { ERR, HttpError } from '../http/api';
 import { notify, wantsOrderStatusCopy } from '../notifications/notify';
 import { t } from '../../i18n';
 import { releaseStock } from './reservations';
+import { siteUrl } from '../config';
 
 export const ORDER_STATUS = {
   approval: 'approval',
@@ -87,7 +88,7 @@ async function tellOwner(db: Db, userId: string, number: string, status: OrderSt
   const text = `${t('ORDER_STATUS_NOW')} «${name}».${decision?.comment ? ` ${t('ORDER_APPROVAL_COMMENT')}: ${decision.comment}` : ''}`;
   const wanted = wantsOrderStatusCopy(settings, status);
   const copy = decision ? { email: true, sms: wanted.sms } : wanted;
-  const site = process.env.SITE_URL ?? 'http://localhost:4321';
+  const site = siteUrl();
   await notify(db, {
     userId,
     kind: 'order',

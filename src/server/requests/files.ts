@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { ERR, HttpError, readRaw } from '../http/api';
 import { cleanInput, readCapped } from '../http/body';
 import { t } from '../../i18n';
+import { config } from '../config';
 
 export const ATTACHMENT_LIMITS = {
   maxFiles: 5,
@@ -28,7 +29,7 @@ const ALLOWED: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png
 
 export type StoredFile = { storageKey: string; name: string; mime: string; size: number };
 
-export const filesRoot = () => path.resolve(process.env.DATA_DIR ?? './data', 'appeal-files');
+export const filesRoot = () => path.resolve(config().DATA_DIR, 'appeal-files');
 
 const fileError = (status: number, message: string) => new HttpError(status, [{ code: status === 413 ? ERR.TOO_LARGE : ERR.VALIDATION, field: 'files', message }]);
 const fill = (code: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replace(`{${k}}`, String(v)), t(code));

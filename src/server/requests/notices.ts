@@ -8,8 +8,9 @@ import type { Db } from '../db/client';
 import { appeals } from '../db/schema';
 import { notify } from '../notifications/notify';
 import { t } from '../../i18n';
+import { siteUrl } from '../config';
 
-const site = () => process.env.SITE_URL ?? 'http://localhost:4321';
+const site = () => siteUrl();
 
 export async function tellAuthor(db: Db, appealId: number, event: { kind: 'reply'; text: string } | { kind: 'closed' }): Promise<void> {
   const [a] = await db.select({ userId: appeals.userId, subject: appeals.subject }).from(appeals).where(eq(appeals.id, appealId)).limit(1);

@@ -13,6 +13,7 @@ import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort }
 import { prepareUnderstanding, understand, type Plan } from './understand';
 import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
+import { config } from '../config';
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -21,7 +22,7 @@ export const SEARCH_PAGE_SIZE = 24;
  * `postgres` (SEARCH_ENGINE=postgres: full text straight in SQL, no memory per node). A dedicated engine
  * (docs/search-scale-out.md) would be chosen here too.
  */
-export function searchEngine(db: Db, kind = process.env.SEARCH_ENGINE): SearchEngine {
+export function searchEngine(db: Db, kind: string = config().SEARCH_ENGINE): SearchEngine {
   return kind === 'postgres' ? new PgSearchEngine(db) : new MemorySearchEngine(db);
 }
 

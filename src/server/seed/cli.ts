@@ -14,9 +14,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, openDatabase, SEED_LOCK_KEY, withAdvisoryLock } from '../db/client';
 import { resetDatabase, rowsNotFromMigrations, seedDatabase } from './seed';
+import { config, ConfigError, isProduction } from '../config';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: process.env.SEED_PRODUCTS ?? '2000' }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
-if (process.env.NODE_ENV === 'production') {
+try {
+  config();
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
+const { values } = parseArgs({ options: { products: { type: 'string', default: String(config().SEED_PRODUCTS) }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
+if (isProduction()) {
   console.error('seed: отказ — NODE_ENV=production, демо-данные в рабочую базу не пишутся (refused: never seeds under NODE_ENV=production).');
   process.exit(1);
 }
@@ -42,7 +50,7 @@ function dirSize(dir: string): number {
 const started = Date.now();
 // Writing 100,000 products takes longer than a request may (DB_STATEMENT_TIMEOUT_MS), and TRUNCATE
 // waits for the locks of whoever still reads: neither timeout applies here.
-const url = process.env.DATABASE_URL || undefined;
+const url = config().DATABASE_URL;
 const handle = await openDatabase({ databaseUrl: url, statementTimeoutMs: 0, lockTimeoutMs: 0 });
 // Nodes starting together on one fresh PostgreSQL database: one seeds, the others wait for it and then find its rows.
 const serialized = <T>(fn: () => Promise<T>) => (url ? withAdvisoryLock(url, SEED_LOCK_KEY, fn) : fn());

@@ -6,13 +6,14 @@
 import { openDatabase } from '../db/client';
 import { FIXTURE_SETS } from './fixture-sets';
 import { seedFixtures } from './fixtures';
+import { config } from '../config';
 
-if (process.env.NODE_ENV === 'production') {
+if (config().NODE_ENV === 'production') {
   console.error('e2e fixtures: refused under NODE_ENV=production');
   process.exit(1);
 }
 const started = Date.now();
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, statementTimeoutMs: 0, lockTimeoutMs: 0 });
+const handle = await openDatabase({ databaseUrl: config().DATABASE_URL || undefined, statementTimeoutMs: 0, lockTimeoutMs: 0 });
 await seedFixtures(handle.db);
 if (handle.kind === 'pglite') await handle.db.execute('CHECKPOINT' as never);
 await handle.close();

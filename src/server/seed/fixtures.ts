@@ -15,12 +15,13 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { DEMO_PASSWORD, statusTrail } from './seed';
 import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSetName } from './fixture-sets';
+import { config } from '../config';
 
 const NOTIFY = ['confirmed', 'ready', 'shipped', 'done', 'cancelled'];
 const DAY = 86_400_000;
 
 export async function seedFixtures(db: Db, names: readonly FixtureSetName[] = FIXTURE_SETS): Promise<void> {
-  if (process.env.NODE_ENV === 'production') throw new Error('e2e fixtures are never written under NODE_ENV=production');
+  if (config().NODE_ENV === 'production') throw new Error('e2e fixtures are never written under NODE_ENV=production');
   const password = await hashPassword(DEMO_PASSWORD);
   // Products for the order histories: the catalogue's last 60 (the lines are copies; stock is not touched).
   const products = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(desc(t.products.id)).limit(60);
