@@ -1,14 +1,14 @@
 /**
- * Demo basket of the contractor admin (admin@stroymontazh.by): a few positions from different
- * sections at contractor prices, and one product that has since gone out of sale, so the basket
- * page shows its inactive block from the first visit.
+ * A demo basket (the contractor admin admin@stroymontazh.by's, and each e2e data set admin's): a few
+ * positions from different sections at contractor prices, and one product that has since gone out of
+ * sale, so the basket page shows its inactive block from the first visit.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-export async function seedDemoBasket(db: Db): Promise<void> {
+export async function seedDemoBasket(db: Db, ownerKey = 'u:demo-admin'): Promise<void> {
   await db.execute(sql`
-    WITH b AS (INSERT INTO baskets (owner_key) VALUES ('u:demo-admin') ON CONFLICT (owner_key) DO UPDATE SET updated_at = now() RETURNING id),
+    WITH b AS (INSERT INTO baskets (owner_key) VALUES (${ownerKey}) ON CONFLICT (owner_key) DO UPDATE SET updated_at = now() RETURNING id),
     buyable AS (
       SELECT DISTINCT ON (p.section_id) p.id FROM products p
       WHERE p.can_buy AND p.active AND EXISTS (SELECT 1 FROM stocks s WHERE s.product_id = p.id AND s.quantity >= 5)

@@ -9,13 +9,14 @@
  *
  * Never under NODE_ENV=production (the password is published); the CLI is ./fixtures-cli.ts.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { DEMO_PASSWORD, statusTrail } from './seed';
+import { DEMO_PASSWORD, demoExportProfile, statusTrail } from './seed';
 import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSetName } from './fixture-sets';
 import { config } from '../config';
+import { seedDemoBasket } from '../basket/demo';
 
 const NOTIFY = ['confirmed', 'ready', 'shipped', 'done', 'cancelled'];
 const DAY = 86_400_000;
@@ -131,28 +132,9 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
     { appealId: appeal!.id, authorUserId: set.admin.id, text: 'Добрый день! Пришлите, пожалуйста, акт сверки за июль–сентябрь.', createdAt: new Date(now - 5 * DAY) },
     { appealId: appeal!.id, fromStaff: true, text: 'Здравствуйте! Акт подготовлен, отправим на почту до конца недели.', createdAt: new Date(now - 4 * DAY) },
   ]);
-  await db.insert(t.exportProfiles).values({
-    ownerKey: `c:${companyId}`,
-    companyId,
-    userId: set.admin.id,
-    name: 'Электроинструмент для сайта партнёра',
-    status: 'ready',
-    step: 4,
-    settings: { source: 'sections', sectionIds: [1], inStockOnly: true, fields: ['article', 'name', 'brand', 'my_price', 'retail_price', 'stock', 'url'] },
-    format: 'csv',
-    schedule: 'daily',
-  });
+  await db.insert(t.exportProfiles).values(demoExportProfile(companyId, set.admin.id));
   await db.insert(t.notifications).values({ title: 'Заказ передан в доставку', text: 'Ваш заказ будет доставлен в ближайшие два дня.', kind: 'order', userId: set.admin.id, createdAt: new Date(now - DAY) });
 
-  // The admin's basket: positions from different sections, and one product gone out of sale (as ../basket/demo.ts).
-  await db.execute(sql`
-    WITH b AS (INSERT INTO baskets (owner_key) VALUES (${`u:${set.admin.id}`}) RETURNING id),
-    buyable AS (
-      SELECT DISTINCT ON (p.section_id) p.id FROM products p
-      WHERE p.can_buy AND p.active AND EXISTS (SELECT 1 FROM stocks s WHERE s.product_id = p.id AND s.quantity >= 5)
-      ORDER BY p.section_id, p.id LIMIT 6),
-    gone AS (SELECT p.id FROM products p WHERE NOT p.can_buy ORDER BY p.id LIMIT 1)
-    INSERT INTO basket_items (basket_id, product_id, quantity)
-    SELECT b.id, x.id, CASE WHEN x.gone THEN 1 ELSE 2 END
-    FROM b, (SELECT id, false AS gone FROM buyable UNION ALL SELECT id, true FROM gone) x`);
+  // The admin's basket: positions from different sections, and one product gone out of sale.
+  await seedDemoBasket(db, `u:${set.admin.id}`);
 }

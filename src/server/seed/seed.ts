@@ -247,17 +247,7 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
   ]);
   await db.insert(t.appeals).values({ userId: 'demo-retail', typeCode: 'warranty', subject: 'Не включается шуруповёрт после 2 месяцев', status: 'closed', rating: 5, createdAt: new Date(now - 40 * day) });
 
-  await db.insert(t.exportProfiles).values({
-    ownerKey: `c:${companyId}`,
-    companyId,
-    userId: 'demo-admin',
-    name: 'Электроинструмент для сайта партнёра',
-    status: 'ready',
-    step: 4,
-    settings: { source: 'sections', sectionIds: [1], inStockOnly: true, fields: ['article', 'name', 'brand', 'my_price', 'retail_price', 'stock', 'url'] },
-    format: 'csv',
-    schedule: 'daily',
-  });
+  await db.insert(t.exportProfiles).values(demoExportProfile(companyId, 'demo-admin'));
 
   await db.insert(t.notifications).values([
     { title: 'Заказ передан в доставку', text: 'Ваш заказ будет доставлен в ближайшие два дня.', kind: 'order', userId: 'demo-admin', createdAt: new Date(now - day) },
@@ -304,4 +294,19 @@ export function statusTrail(status: string, self: boolean): string[] {
   if (status === 'cancelled') return ['new', 'cancelled'];
   const at = path.indexOf(status);
   return at >= 0 ? path.slice(0, at + 1) : [...path.slice(0, 3), status];
+}
+
+/** The demo company admin's ready export list (also each e2e data set's). */
+export function demoExportProfile(companyId: number, userId: string): typeof t.exportProfiles.$inferInsert {
+  return {
+    ownerKey: `c:${companyId}`,
+    companyId,
+    userId,
+    name: 'Электроинструмент для сайта партнёра',
+    status: 'ready',
+    step: 4,
+    settings: { source: 'sections', sectionIds: [1], inStockOnly: true, fields: ['article', 'name', 'brand', 'my_price', 'retail_price', 'stock', 'url'] },
+    format: 'csv',
+    schedule: 'daily',
+  };
 }
