@@ -1,6 +1,8 @@
 /**
- * The one fetch wrapper islands use for the store's own API (spec §7 envelope). An error with
+ * The fetch wrapper islands use for the store's own API (spec §7 envelope). An error with
  * code 101 (not authenticated) sends the visitor to /login/ and remembers where they were.
+ * Four calls use fetch directly (docs/ARCHITECTURE.md, «Islands only for interaction»): the captcha
+ * challenge, the public forms' post, the password login and the held keepalive write of demand.ts.
  */
 import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
 

@@ -2,7 +2,7 @@
  * The contact fields of the public forms (callback, feedback, guarantee registration), each defined
  * once; the lengths are those of the zod rules in server/forms/schemas.ts.
  */
-import type { FieldDef } from '../../islands/PublicForm';
+import type { FieldDef } from '../../islands/forms/PublicForm';
 import { t } from '../../i18n';
 
 export const nameField = (): FieldDef => ({ name: 'name', label: t('CONTENT_FIELD_NAME'), type: 'text', required: true, autocomplete: 'name', maxLength: 100 });

@@ -27,7 +27,7 @@ async function solve(): Promise<string> {
     await loadRecaptcha(c.siteKey);
     return grecaptcha()!.execute(c.siteKey, { action: 'submit' });
   }
-  const { solve: solveAltcha } = await import('../altcha-solver');
+  const { solve: solveAltcha } = await import('./altcha-solver');
   return solveAltcha(c.challenge);
 }
 

@@ -4,8 +4,8 @@
  * and with the code). One row is edited at a time.
  */
 import { useState, type FormEvent } from 'react';
-import { api } from '../stores/api';
-import { CodeStep, Field, Summary, isLoginRedirect, retryAfterOf, splitErrors, type FieldErrors, type Texts } from './accounts/ui';
+import { api } from '../../stores/api';
+import { CodeStep, Field, Summary, isLoginRedirect, retryAfterOf, splitErrors, type FieldErrors, type Texts } from '../accounts/ui';
 
 type Kind = 'name' | 'email' | 'phone';
 type Values = Record<Kind, string>;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ordersDict as T } from '../i18n/ru-orders';
-import { ApiFailure } from '../stores/api';
-import { createOrder, findOrganizations, loadCheckout, money, type CheckoutState, type Organization } from '../stores/checkout';
-import AddressField from './checkout/AddressField';
-import Summary from './checkout/Summary';
+import { ordersDict as T } from '../../i18n/ru-orders';
+import { ApiFailure } from '../../stores/api';
+import { createOrder, findOrganizations, loadCheckout, money, type CheckoutState, type Organization } from '../../stores/checkout';
+import AddressField from './AddressField';
+import Summary from './Summary';
 
 type Props = { initial: CheckoutState };
 type Form = {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useClientStore } from '../stores/hooks';
-import { basketDict as T } from '../i18n/ru-basket';
-import { api } from '../stores/api';
-import { $favoriteIds, $headerLoaded, onRemoteChange, startHeaderSync } from '../stores/header';
-import { change, imageUrl, money, ownPrice, post, type Card } from '../stores/basket';
-import ProductActions from './ProductActions';
+import { useClientStore } from '../../stores/hooks';
+import { basketDict as T } from '../../i18n/ru-basket';
+import { api } from '../../stores/api';
+import { $favoriteIds, $headerLoaded, onRemoteChange, startHeaderSync } from '../../stores/header';
+import { change, imageUrl, money, ownPrice, post, type Card } from '../../stores/basket';
+import ProductActions from '../catalog/ProductActions';
 
 type Sort = { id: string; code: string; by: 'asc' | 'desc'; name: string; selected: boolean };
 export type FavoritesData = { items: Card[]; sort: Sort[]; page_navigation: { page: number; page_size: number; total: number; pages: number } };

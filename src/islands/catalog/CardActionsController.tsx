@@ -7,9 +7,9 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
-import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
-import { useIslandReady } from './shared/ready';
+import { $basketIds, $compareIds, $favoriteIds } from '../../stores/header';
+import { addToBasket, toggleCompare, toggleFavorite } from '../../stores/lists';
+import { useIslandReady } from '../shared/ready';
 
 /** How the page mounts this island: `client:demand={CARD_ACTIONS_DEMAND}` (src/directives/demand.ts). */
 export const CARD_ACTIONS_DEMAND = { island: 'card-actions', hold: '[data-actions] button[data-act]' };

@@ -5,7 +5,7 @@
  * (src/directives/demand.ts). A first-time visitor with nothing in their lists loads no React until
  * they start using the page (decision 0053).
  */
-import { $basketIds, $compareIds, $favoriteIds, $headerUser, loadHeader, startHeaderSync } from '../stores/header';
+import { $basketIds, $compareIds, $favoriteIds, $headerUser, loadHeader, startHeaderSync } from '../../stores/header';
 
 type DemandWindow = Window & { __storeDemand?: boolean };
 

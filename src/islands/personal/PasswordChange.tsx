@@ -4,8 +4,8 @@
  * session of the user ends; this one stays.
  */
 import { useState, type FormEvent } from 'react';
-import { api } from '../stores/api';
-import { CodeStep, PasswordField, Summary, isLoginRedirect, retryAfterOf, splitErrors, type FieldErrors, type Texts } from './accounts/ui';
+import { api } from '../../stores/api';
+import { CodeStep, PasswordField, Summary, isLoginRedirect, retryAfterOf, splitErrors, type FieldErrors, type Texts } from '../accounts/ui';
 
 type Sent = { email: string; resendAfter: number };
 const FIELDS = ['old_password', 'password', 'confirm_password'];

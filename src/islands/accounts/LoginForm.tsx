@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { TOAST_DURATION_MS } from '../config/constants';
-import { ConfirmEmailFlow, SetPasswordFlow } from './accounts/flows';
-import type { Texts } from './accounts/ui';
+import { TOAST_DURATION_MS } from '../../config/constants';
+import { ConfirmEmailFlow, SetPasswordFlow } from './flows';
+import type { Texts } from './ui';
 import { closeLoginAlertCookie as closeAlertCookie } from './login-alert';
 
 type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'close' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useClientStore } from '../stores/hooks';
-import { $counts, $headerLoaded, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../stores/header';
-import { HEADER_COUNTER_LABELS } from '../i18n/ru-header';
+import { useClientStore } from '../../stores/hooks';
+import { $counts, $headerLoaded, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../../stores/header';
+import { HEADER_COUNTER_LABELS } from '../../i18n/ru-header';
 
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
 type Props = { labels?: { basket: string; compare: string; favorites: string; login: string; personal: string; notifications: string } };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ordersDict as T } from '../i18n/ru-orders';
-import { ApiFailure } from '../stores/api';
-import { cancelOrder, decideOrder, repeatOrder, type RepeatReport } from '../stores/checkout';
+import { ordersDict as T } from '../../i18n/ru-orders';
+import { ApiFailure } from '../../stores/api';
+import { cancelOrder, decideOrder, repeatOrder, type RepeatReport } from '../../stores/checkout';
 
 type Props = { orderNumber: string; canCancel: boolean; canApprove: boolean; compact?: boolean };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useClientStore } from '../stores/hooks';
-import { $basketIds, $compareIds, $favoriteIds } from '../stores/header';
-import { addToBasket, toggleCompare, toggleFavorite } from '../stores/lists';
+import { useClientStore } from '../../stores/hooks';
+import { $basketIds, $compareIds, $favoriteIds } from '../../stores/header';
+import { addToBasket, toggleCompare, toggleFavorite } from '../../stores/lists';
 
 type Props = { productId: number; productName: string; canBuy: boolean; size?: 'card' | 'page' };
 

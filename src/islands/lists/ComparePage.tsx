@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useClientStore } from '../stores/hooks';
-import { basketDict as T } from '../i18n/ru-basket';
-import { api } from '../stores/api';
-import { $basketIds, onRemoteChange, startHeaderSync } from '../stores/header';
-import { addToBasket } from '../stores/lists';
-import { change, imageUrl, money, ownPrice, post } from '../stores/basket';
+import { useClientStore } from '../../stores/hooks';
+import { basketDict as T } from '../../i18n/ru-basket';
+import { api } from '../../stores/api';
+import { $basketIds, onRemoteChange, startHeaderSync } from '../../stores/header';
+import { addToBasket } from '../../stores/lists';
+import { change, imageUrl, money, ownPrice, post } from '../../stores/basket';
 
 type Item = { id: number; url: string; name: string; price: number; personalPrice: number | null; canBuy: boolean; section_id: number; properties: Record<string, string> };
 type Section = { section_id: number; section_name: string; items: Item[]; compare_properties_name: Record<string, string> };

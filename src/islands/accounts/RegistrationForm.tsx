@@ -4,9 +4,9 @@
  * personal area, a registrant whose УНП already belongs to a company sees the pending request.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api } from '../stores/api';
-import { invisibleCaptcha } from './shared/captcha';
-import { CodeStep, Field, PasswordField, Summary, isLoginRedirect, splitErrors, type FieldErrors, type Texts } from './accounts/ui';
+import { api } from '../../stores/api';
+import { invisibleCaptcha } from '../shared/captcha';
+import { CodeStep, Field, PasswordField, Summary, isLoginRedirect, splitErrors, type FieldErrors, type Texts } from './ui';
 
 type Props = { texts: Texts; initialEmail?: string };
 type Values = Record<'type' | 'name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'unp' | 'company_name' | 'legal_address', string> & { agree: boolean };

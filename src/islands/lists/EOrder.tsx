@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { basketDict as T } from '../i18n/ru-basket';
-import { api } from '../stores/api';
-import { serial } from '../stores/lists';
-import { change, money, post, type ListResult, type MatchReport, type MatchRow } from '../stores/basket';
+import { basketDict as T } from '../../i18n/ru-basket';
+import { api } from '../../stores/api';
+import { serial } from '../../stores/lists';
+import { change, money, post, type ListResult, type MatchReport, type MatchRow } from '../../stores/basket';
 
 const STATUS: Record<MatchRow['status'], string> = {
   found: T.BASKET_UI_ST_FOUND,

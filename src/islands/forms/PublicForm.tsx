@@ -5,7 +5,7 @@
  * the form's endpoint and shows the server's Russian field errors under each field.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FORM_TEXTS } from '../i18n/ru-forms';
+import { FORM_TEXTS } from '../../i18n/ru-forms';
 
 export type FieldDef = {
   name: string;
@@ -59,7 +59,7 @@ async function solveCaptcha(): Promise<string> {
     await loadRecaptcha(c.siteKey);
     return window.grecaptcha!.execute(c.siteKey, { action: 'submit' });
   }
-  const { solve } = await import('./altcha-solver');
+  const { solve } = await import('../shared/altcha-solver');
   return solve(c.challenge);
 }
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../stores/search';
-import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../config/constants';
+import { $searchHistory, loadSearchHistory, rememberQuery, searchHeader, searchPageUrl, type SearchHeaderData } from '../../stores/search';
+import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../../config/constants';
 import { enhanceCatalogMenu, revealFocus, tabbableBefore } from './header-keys';
-import { SEARCH_OVERLAY_LABELS } from '../i18n/ru-header';
+import { SEARCH_OVERLAY_LABELS } from '../../i18n/ru-header';
 
 type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */

@@ -3,8 +3,8 @@
  * about (checkboxes), plus an SMS copy — POST /api/profile/sendOrderStatus/.
  */
 import { useState, type FormEvent } from 'react';
-import { api } from '../stores/api';
-import { Summary, isLoginRedirect, splitErrors, type Texts } from './accounts/ui';
+import { api } from '../../stores/api';
+import { Summary, isLoginRedirect, splitErrors, type Texts } from '../accounts/ui';
 
 type Props = { texts: Texts; statuses: { code: string; name: string }[]; sendStatus: boolean; checkboxes: string[] };
 const SMS = 'sms';

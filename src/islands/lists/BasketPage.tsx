@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { basketDict as T } from '../i18n/ru-basket';
-import { storefrontDict as S } from '../i18n/ru-storefront';
-import { DELIVERY_TERMS_URL } from '../config/seller';
-import { addToBasket } from '../stores/lists';
-import { change, imageUrl, loadBasket, money, plural, post, type BasketGrid, type BasketRow } from '../stores/basket';
-import { onRemoteChange, startHeaderSync } from '../stores/header';
+import { basketDict as T } from '../../i18n/ru-basket';
+import { storefrontDict as S } from '../../i18n/ru-storefront';
+import { DELIVERY_TERMS_URL } from '../../config/seller';
+import { addToBasket } from '../../stores/lists';
+import { change, imageUrl, loadBasket, money, plural, post, type BasketGrid, type BasketRow } from '../../stores/basket';
+import { onRemoteChange, startHeaderSync } from '../../stores/header';
 
 type Props = { initial: BasketGrid };
 

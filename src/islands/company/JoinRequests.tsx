@@ -4,8 +4,8 @@
  * POST /api/profile/contragent/joinRequest/. Self-contained, so it can sit on any admin page.
  */
 import { useEffect, useState } from 'react';
-import { api } from '../stores/api';
-import { isLoginRedirect, splitErrors, type Texts } from './accounts/ui';
+import { api } from '../../stores/api';
+import { isLoginRedirect, splitErrors, type Texts } from '../accounts/ui';
 
 type Row = { id: number; status: 'pending' | 'approved' | 'rejected'; name: string; email: string; phone: string | null; companyName: string | null; legalAddress: string | null; createdAt: string };
 
