@@ -21,6 +21,7 @@ import { createJoinRequest } from '../../src/server/accounts/join-requests';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
 import type { SessionUser } from '../../src/server/auth/session';
 import { HttpError } from '../../src/server/http/api';
+import { reloadConfig } from '../../src/server/config';
 
 let tdb: TestDb;
 let companyId: number;
@@ -74,6 +75,8 @@ async function refusal(p: Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-rule-'));
   process.env.DATA_DIR = dataDir;
+  // Configuration is read once per process (src/server/config): read it again with this DATA_DIR.
+  reloadConfig();
   tdb = await createTestDb({ products: 20 });
   companyId = await addCompany(tdb.db, { name: 'ООО «Согласование»', unp: '190000231' }, [
     { id: ACTIVE, email: email(ACTIVE), name: 'Анна Действующая', admin: true },
@@ -88,6 +91,7 @@ afterAll(async () => {
   await tdb?.drop();
   process.env.DATA_DIR = savedDataDir;
   if (savedDataDir === undefined) delete process.env.DATA_DIR;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
