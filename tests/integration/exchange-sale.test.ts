@@ -29,7 +29,7 @@ const NUMBER = 'ИН-XS-1';
 const UNP = '192837465';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xchg-sale-'));
 
-const parser = new XMLParser({ ignoreAttributes: false, processEntities: false, isArray: (name) => ['Документ', 'Товар', 'ЗначениеРеквизита', 'Контакт'].includes(name) });
+const parser = new XMLParser({ ignoreAttributes: false, processEntities: false, parseTagValue: false, isArray: (name) => ['Документ', 'Товар', 'ЗначениеРеквизита', 'Контакт'].includes(name) });
 type Doc = Record<string, any>;
 const documents = (xml: string): Doc[] => parser.parse(xml)['КоммерческаяИнформация']['Документ'] ?? [];
 const reqOf = (d: Doc, name: string) => (d['ЗначенияРеквизитов']['ЗначениеРеквизита'] as Doc[]).find((r) => r['Наименование'] === name)?.['Значение'];
