@@ -270,7 +270,11 @@ function pathTo(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
   while (queue.length) {
     const s = queue.shift()!;
     if (s === to) break;
-    for (const n of NEXT_STATUSES[s]) if (n !== from && !prev.has(n)) (prev.set(n, s), queue.push(n));
+    for (const n of NEXT_STATUSES[s]) {
+      if (n === from || prev.has(n)) continue;
+      prev.set(n, s);
+      queue.push(n);
+    }
   }
   if (!prev.has(to)) return null;
   const path: OrderStatus[] = [];
