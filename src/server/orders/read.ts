@@ -15,6 +15,7 @@ import type { OrderStatus } from './status';
 import { lineSum } from '../lib/money';
 import { cancelRefusal, visibleTo } from './access';
 import { mayApprove } from './approval';
+import { orderDocumentsOf, type OrderDocuments } from '../exchange/sale-docs';
 
 export const ORDER_LINES_PAGE_SIZE = 20;
 export const ALL_ORDERS = 'all';
@@ -128,6 +129,8 @@ export type OrderDetail = OrderSummary & {
   comment: string | null;
   payer: { id: number; name: string; unp: string } | null;
   history: HistoryRow[];
+  /** Documents, payment and shipment reported by 1C (server/exchange/sale.ts). */
+  documents: OrderDocuments;
 };
 
 const ACTORS: Record<string, string> = { customer: t('ORDER_ACTOR_CUSTOMER'), admin: t('ORDER_ACTOR_ADMIN'), staff: t('ORDER_ACTOR_STAFF'), system: t('ORDER_ACTOR_SYSTEM') };
@@ -147,10 +150,11 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
     .limit(1);
   const o = extra!.o;
   const { navigation: nav, offset } = paginate(Number(row.positions), opts.page, opts.pageSize);
-  const [lines, sums, history] = await Promise.all([
+  const [lines, sums, history, documents] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)).limit(opts.pageSize).offset(offset),
     db.select({ sum: sql<string>`COALESCE(SUM(${orderItems.price} * ${orderItems.quantity}), 0)` }).from(orderItems).where(eq(orderItems.orderId, o.id)),
     db.select({ status: orderStatusHistory.status, name: orderStatuses.name, at: orderStatusHistory.at, actor: orderStatusHistory.actorKind, comment: orderStatusHistory.comment }).from(orderStatusHistory).innerJoin(orderStatuses, eq(orderStatuses.code, orderStatusHistory.status)).where(eq(orderStatusHistory.orderId, o.id)).orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+    orderDocumentsOf(db, o.id),
   ]);
   const codes = await productCodes(db, lines.map((l) => l.productId).filter((id): id is number => id != null));
   const summary = viewer ? toSummary(row, viewer) : { ...toSummary(row, { id: '', isAdmin: false } as Viewer), can_cancel: false, invoice_url: null };
@@ -172,6 +176,7 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
     comment: o.comment,
     payer: o.payerCompanyId && extra!.payerName ? { id: o.payerCompanyId, name: extra!.payerName, unp: extra!.payerUnp! } : null,
     history: history.map((h) => ({ status: { id: h.status, name: h.name }, at: h.at.toISOString(), actor: ACTORS[h.actor] ?? h.actor, comment: h.comment })),
+    documents,
   };
 }
 

@@ -55,7 +55,10 @@ export async function statusName(db: Db, code: string): Promise<string> {
  * Moves order `orderId` from `from` to `to`. Callers have already checked that `actor` may touch
  * this order (ownership in their own query); this checks the move itself.
  */
-export async function changeOrderStatus(db: Db, input: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; comment?: string }): Promise<void> {
+export async function changeOrderStatus(
+  db: Db,
+  input: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; comment?: string; quiet?: boolean; note?: string },
+): Promise<void> {
   if (!NEXT_STATUSES[input.from].includes(input.to)) throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_STATUS_NOT_ALLOWED') }]);
   if (input.actor.kind === 'customer' && !(input.to === 'cancelled' && CUSTOMER_CANCELLABLE.includes(input.from)))
     throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_CANNOT_CANCEL') }]);
@@ -72,20 +75,22 @@ export async function changeOrderStatus(db: Db, input: { orderId: number; from: 
     return rows[0]!;
   });
   if (!moved) throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_STATUS_CHANGED_MEANWHILE') }]);
-  if (moved.userId && input.actor.userId !== moved.userId) await tellOwner(db, moved.userId, moved.number, input.to, input.from === 'approval' ? { comment: input.comment } : null);
+  // `quiet`: a step on the way to a later status in the same change (1C's exchange), told once at the end.
+  if (!input.quiet && moved.userId && input.actor.userId !== moved.userId)
+    await tellOwner(db, moved.userId, moved.number, input.to, input.from === 'approval' ? { comment: input.comment } : null, input.note);
 }
 
 /**
  * Tells the owner about the move. The company admin's decision on an order awaiting approval
  * always goes out by e-mail too (the buyer is waiting for it), with the admin's comment.
  */
-async function tellOwner(db: Db, userId: string, number: string, status: OrderStatus, decision: { comment?: string } | null): Promise<void> {
+async function tellOwner(db: Db, userId: string, number: string, status: OrderStatus, decision: { comment?: string } | null, note?: string): Promise<void> {
   const [settings] = await db.select({ sendStatus: users.sendStatus, notifyStatuses: users.notifyStatuses, notifySms: users.notifySms }).from(users).where(eq(users.id, userId)).limit(1);
   if (!settings) return;
   const name = await statusName(db, status);
   const title = `${t('ORDER')} ${number}: ${name.toLowerCase()}`;
   const href = `/personal/orders/${encodeURIComponent(number)}/`;
-  const text = `${t('ORDER_STATUS_NOW')} «${name}».${decision?.comment ? ` ${t('ORDER_APPROVAL_COMMENT')}: ${decision.comment}` : ''}`;
+  const text = `${t('ORDER_STATUS_NOW')} «${name}».${decision?.comment ? ` ${t('ORDER_APPROVAL_COMMENT')}: ${decision.comment}` : ''}${note ? ` ${note}` : ''}`;
   const wanted = wantsOrderStatusCopy(settings, status);
   const copy = decision ? { email: true, sms: wanted.sms } : wanted;
   const site = siteUrl();

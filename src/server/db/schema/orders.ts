@@ -137,3 +137,33 @@ export const orderReservations = pgTable(
 
 /** Numbers of orders placed on the site (ИН-20001…); the demo's history uses lower numbers. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 20001 });
+
+/**
+ * An order's exchange with 1C (server/exchange/sale.ts, docs/decisions/0200-exchange-1c.md «Заказы»).
+ * `sent_*`: the last `sale/query` that carried the order (awaiting `success`); `taken_updated_at`: the
+ * `orders.updated_at` 1C has taken — the order goes out again only when the store changes it later.
+ * `paid*`, `shipped*`, `number_1c`: what 1C reported back (`sale/file`).
+ */
+export const orderExchange = pgTable('order_exchange', {
+  orderId: integer('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  sentUpdatedAt: timestamp('sent_updated_at', { withTimezone: true }),
+  takenAt: timestamp('taken_at', { withTimezone: true }),
+  takenUpdatedAt: timestamp('taken_updated_at', { withTimezone: true }),
+  number1c: text('number_1c'),
+  paid: boolean('paid').notNull().default(false),
+  paidOn: date('paid_on'),
+  shipped: boolean('shipped').notNull().default(false),
+  shippedOn: date('shipped_on'),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+}, (t) => [index('order_exchange_sent_idx').on(t.sentAt)]);
+
+/** Documents 1C issued for an order (ТТН, ЭСЧФ, счёт…), shown to the buyer on the order page. One per kind. */
+export const orderDocuments = pgTable('order_documents', {
+  orderId: orderFk(),
+  /** 'ttn' | 'esf' | 'invoice' | 'payment' | 'shipment'. */
+  kind: text('kind').notNull(),
+  number: text('number').notNull(),
+  date: date('date'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.orderId, t.kind] })]);
