@@ -14,8 +14,8 @@ export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 const bad = (key: string, status = 422) => new HttpError(status, [{ code: status === 413 ? ERR.TOO_LARGE : ERR.VALIDATION, field: 'file', message: t(key) }]);
 
-/** Multipart body → the uploaded file (field `file`). */
-export async function uploadedFile(request: Request): Promise<{ name: string; bytes: Uint8Array }> {
+/** Multipart body → the uploaded file (field `file`) and the other text fields of the form. */
+export async function uploadedFile(request: Request): Promise<{ name: string; bytes: Uint8Array; fields: Record<string, string> }> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('multipart/form-data')) throw bad('BASKET_ERR_FILE_MISSING', 415);
   // Multipart framing adds a little to the file itself.
@@ -30,13 +30,15 @@ export async function uploadedFile(request: Request): Promise<{ name: string; by
   if (!file || typeof file === 'string') throw bad('BASKET_ERR_FILE_MISSING');
   if (file.size > MAX_FILE_BYTES) throw bad('BASKET_ERR_FILE_TOO_BIG', 413);
   if (file.size === 0) throw bad('BASKET_ERR_FILE_EMPTY');
-  return { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) };
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === 'string') fields[k] = v;
+  return { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()), fields };
 }
 
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isOle = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
-function decodeText(bytes: Uint8Array): string {
+export function decodeText(bytes: Uint8Array): string {
   if (bytes.subarray(0, 4096).includes(0)) throw bad('BASKET_ERR_FILE_FORMAT');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');

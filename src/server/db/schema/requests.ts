@@ -122,7 +122,7 @@ export const staffActions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     staffUserId: text('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** 'appeal.reply' | 'appeal.status' | 'order.status' | 'announcement.add' | 'announcement.end'. */
+    /** 'appeal.reply' | 'appeal.status' | 'order.status' | 'announcement.add' | 'announcement.end' | 'pricelist.import'. */
     action: text('action').notNull(),
     targetKind: text('target_kind').notNull(),
     targetId: text('target_id').notNull(),
