@@ -108,7 +108,7 @@ class OneC {
     const buf = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
     const answers: string[] = [];
     for (let i = 0; i < buf.length; i += chunk) {
-      const r = await this.call(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, { method: 'POST', body: buf.subarray(i, i + chunk), headers: { 'content-type': 'application/octet-stream' } });
+      const r = await this.call(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, { method: 'POST', body: new Uint8Array(buf.subarray(i, i + chunk)), headers: { 'content-type': 'application/octet-stream' } });
       answers.push(`${r.status} ${r.text}`);
     }
     return answers;
@@ -147,7 +147,7 @@ const search = async (q: string) => {
 };
 
 beforeAll(async () => {
-  server = await startOwnServer({ products: 120, env: { CHANGE_POLL_MS: '100' } });
+  server = await startOwnServer({ products: 120, env: { CHANGE_POLL_MS: '100', EXCHANGE_MAX_FILE_MB: '1' } });
 }, 180_000);
 
 afterAll(async () => {
@@ -213,6 +213,11 @@ describe('1C exchange, type=catalog', () => {
       const r = await ok.call(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, { method: 'POST', body: '<x/>' });
       expect(r.text, name).toMatch(/^failure\n.*[а-я]/);
     }
+    // EXCHANGE_MAX_FILE_MB=1 here: a file growing past it, chunk by chunk, is refused with 413 and removed.
+    const big = await ok.file('big.xml', Buffer.alloc(1_200_000, 0x20), 400_000);
+    expect(big[0]).toBe('200 success');
+    expect(big[2]).toMatch(/^413 failure\nbig\.xml: .*МБ/);
+    expect((await ok.import('big.xml')).text).toMatch(/^failure\n.*не был передан/);
   });
 
   it('malformed XML and a DOCTYPE are refused in Russian, the catalogue unchanged', async () => {

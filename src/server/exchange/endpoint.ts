@@ -67,7 +67,8 @@ export async function handleExchange(request: Request, clientAddress: string | u
       if (bad) return failure(`${name || 'filename'}: ${bad}`, 400);
       const max = Math.floor(config().EXCHANGE_MAX_FILE_MB * 1024 * 1024);
       try {
-        await appendBody(sessionFile(session.id, name), request.body, max);
+        const length = Number(request.headers.get('content-length') ?? NaN);
+        await appendBody(sessionFile(session.id, name), request.body, max, Number.isFinite(length) ? length : undefined);
       } catch (e) {
         if (e instanceof TooLarge) return failure(`${name}: файл больше допустимых ${config().EXCHANGE_MAX_FILE_MB} МБ`, 413);
         throw e;

@@ -42,9 +42,14 @@ export class TooLarge extends Error {}
  * Appends a request body to the file, refusing (TooLarge, and the file removed) once the file would
  * exceed `maxBytes`. The body is streamed: nothing of it is held in memory beyond one chunk.
  */
-export async function appendBody(file: string, body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<number> {
+export async function appendBody(file: string, body: ReadableStream<Uint8Array> | null, maxBytes: number, declaredLength?: number): Promise<number> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   let size = (await fs.promises.stat(file).catch(() => null))?.size ?? 0;
+  // A declared length past the limit is refused before a byte is read (the server drains the rest briefly).
+  if (declaredLength !== undefined && size + declaredLength > maxBytes) {
+    await fs.promises.rm(file, { force: true });
+    throw new TooLarge();
+  }
   if (!body) return 0;
   const fh = await fs.promises.open(file, 'a');
   let written = 0;
@@ -54,10 +59,8 @@ export async function appendBody(file: string, body: ReadableStream<Uint8Array> 
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new TooLarge();
-      }
+      // Not cancelled: the unread rest is drained by the server after the answer (server/http/early.ts).
+      if (size > maxBytes) throw new TooLarge();
       await fh.write(value);
       written += value.byteLength;
     }
