@@ -128,6 +128,10 @@ const VARS = {
   ROCKETSMS_SENDER: { type: text() },
   ROCKETSMS_URL: { type: url(/^https?:$/, 'an http(s):// URL'), default: 'https://api.rocketsms.by/simple/send' },
   ROCKETSMS_TIMEOUT_MS: { type: int(1), default: '10000' },
+  EXCHANGE_LOGIN: { type: text(), doc: '`1c@demo.by` outside production' },
+  EXCHANGE_PASSWORD: { type: text(), secret: true, doc: '`Demo2026pass` outside production' },
+  EXCHANGE_FILE_LIMIT_MB: { type: decimal(0.1, 1024), default: '8' },
+  EXCHANGE_MAX_FILE_MB: { type: decimal(1, 4096), default: '512' },
 } satisfies Record<string, Var>;
 
 type Vars = typeof VARS;
@@ -197,6 +201,21 @@ export function startupConfig(): Config {
   const problem = productionSecretProblem(c);
   if (problem) throw new ConfigError([problem]);
   return c;
+}
+
+/** The demo exchange account, accepted only outside production and only while EXCHANGE_LOGIN/EXCHANGE_PASSWORD are unset. */
+export const DEMO_EXCHANGE_LOGIN = '1c@demo.by';
+export const DEMO_EXCHANGE_PASSWORD = 'Demo2026pass';
+
+/**
+ * The login and password 1C's exchange signs in with (docs/decisions/0200-exchange-1c.md): the configured
+ * pair whenever both are set; the demo pair outside production when neither is; otherwise null — the
+ * exchange then refuses every request (production without credentials, or only one of the two set).
+ */
+export function exchangeCredentials(c: Pick<Config, 'NODE_ENV' | 'EXCHANGE_LOGIN' | 'EXCHANGE_PASSWORD'> = config()): { login: string; password: string } | null {
+  if (c.EXCHANGE_LOGIN && c.EXCHANGE_PASSWORD) return { login: c.EXCHANGE_LOGIN, password: c.EXCHANGE_PASSWORD };
+  if (c.EXCHANGE_LOGIN || c.EXCHANGE_PASSWORD || isProduction(c)) return null;
+  return { login: DEMO_EXCHANGE_LOGIN, password: DEMO_EXCHANGE_PASSWORD };
 }
 
 /** NODE_ENV=production: a real deployment (real secrets, never demo data). */

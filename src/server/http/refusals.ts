@@ -15,6 +15,13 @@ import { config, type Config } from '../config';
 
 export const isCall = (pathname: string) => /^\/(api|web)\//.test(pathname);
 
+/**
+ * The 1C exchange's two addresses (server/exchange/endpoint.ts): 1C posts files without an Origin and
+ * with no or any Content-Type; its own session cookie, not a browser's, authorises each request, so
+ * the cross-site form refusal does not apply there — and only there.
+ */
+export const isExchange = (pathname: string) => pathname === '/bitrix/admin/1c_exchange.php' || pathname === '/1c_exchange.php';
+
 const ENDPOINTS = import.meta.glob<Record<string, unknown>>(['../../pages/api/**/*.ts', '../../pages/web/**/*.ts']);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const allowed = new Map<string, string[] | null>();

@@ -21,9 +21,11 @@ export const sections = pgTable(
     banner: jsonb('banner').$type<SectionBanner | null>(),
     icon: text('icon'),
     productCount: integer('product_count').notNull().default(0),
+    /** 1C's Ид of the group this section mirrors (the exchange, docs/decisions/0200-exchange-1c.md); null for sections made here. */
+    externalId: text('external_id'),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sections_code_uq').on(t.code), index('sections_parent_idx').on(t.parentId)],
+  (t) => [uniqueIndex('sections_code_uq').on(t.code), index('sections_parent_idx').on(t.parentId), uniqueIndex('sections_external_uq').on(t.externalId)],
 );
 
 /** Filterable properties a section's products carry (мощность, напряжение …). */
@@ -100,12 +102,15 @@ export const products = pgTable(
      * (migration 0005_catalog_triggers). Listings filter and count "in stock" on it without touching `stocks`.
      */
     stockQty: integer('stock_qty').notNull().default(0),
+    /** 1C's Ид of the nomenclature item (the exchange, docs/decisions/0200-exchange-1c.md); null for products made here. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_code_uq').on(t.code),
     uniqueIndex('products_article_uq').on(t.article),
+    uniqueIndex('products_external_uq').on(t.externalId),
     index('products_article_norm_idx').on(t.articleNorm),
     index('products_section_idx').on(t.sectionId, t.popularity),
     // Listings sort a section by price or novelty, a brand page by popularity (ORDER BY … LIMIT).

@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './content';
 export * from './search';
 export * from './company';
+export * from './exchange';

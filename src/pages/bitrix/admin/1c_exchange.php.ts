@@ -1,0 +1,6 @@
+/** 1C's "Обмен с сайтом" at its default address (1C-Bitrix's): src/server/exchange/endpoint.ts. */
+import type { APIRoute } from 'astro';
+import { handleExchange } from '../../../server/exchange/endpoint';
+
+export const prerender = false;
+export const ALL: APIRoute = ({ request, clientAddress }) => handleExchange(request, clientAddress);

@@ -1,0 +1,60 @@
+/**
+ * The 1C "Обмен с сайтом" exchange (CommerceML 2, docs/decisions/0200-exchange-1c.md): its sessions,
+ * and what 1C's price types and warehouses map to here.
+ */
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns';
+import { productFk } from './catalog';
+import { branches } from './branches';
+
+/**
+ * One exchange session, opened by `mode=checkauth` and named by the cookie it answers. Kept in the
+ * database so that 1C's next request may reach another app node. `tokenHash` is the sha256 of the
+ * cookie value (a leaked table row does not open a session).
+ */
+export const exchangeSessions = pgTable(
+  'exchange_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    login: text('login').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('exchange_sessions_token_uq').on(t.tokenHash), index('exchange_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** 1C's price types (ПакетПредложений/ТипыЦен): the retail one sets products.price; all are kept for contract prices. */
+export const priceTypes = pgTable(
+  'price_types',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency'),
+  },
+  (t) => [uniqueIndex('price_types_external_uq').on(t.externalId)],
+);
+
+/** A product's price in each of 1C's price types. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: productFk(),
+    priceTypeId: integer('price_type_id')
+      .notNull()
+      .references(() => priceTypes.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.priceTypeId] }), index('product_prices_type_idx').on(t.priceTypeId)],
+);
+
+/**
+ * 1C's warehouses (Склады) and the branch each one's stock counts for. A warehouse the exchange meets
+ * for the first time is recorded with no branch; until a manager maps it, its stock is not shown.
+ */
+export const warehouseBranches = pgTable('warehouse_branches', {
+  externalId: text('external_id').primaryKey(),
+  name: text('name').notNull(),
+  branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+});
