@@ -34,7 +34,12 @@ test('home → section → filter by brand and price → sort → next page → 
   expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
   expect(firstPage.every((p) => p >= 100 && p <= 1000)).toBe(true);
 
-  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: /Вперёд/ }).click();
+  // Scrolled to first, as a person does: cards coming into view lay out at their real height (content-visibility),
+  // and a click aimed in the same frame as the scroll can land where the pager was a moment before.
+  const next = page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: /Вперёд/ });
+  await next.scrollIntoViewIfNeeded();
+  await expect(next).toBeInViewport();
+  await next.click();
   await expect(page).toHaveURL(/\?sort=price_asc&page=2$/);
   const secondPage = await prices();
   expect(secondPage.length).toBeGreaterThan(0);
