@@ -105,7 +105,7 @@ describe('prices and selection', () => {
     expect(items.length).toBeGreaterThan(3);
     const rows = await tdb.db.select().from(products).where(sql`${products.id} IN (${sql.join(items.map((i) => sql`${i.id}`), sql`, `)})`);
     const pricing = await loadPricing(tdb.db, { companyId });
-    const expected = rows.map((r) => ({ id: r.id, price: Number(r.price), personalPrice: personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }) }));
+    const expected = rows.map((r) => ({ id: r.id, price: Number(r.price), personalPrice: personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }) }));
     for (const item of items) {
       const e = expected.find((x) => x.id === item.id)!;
       expect(item.price).toBe(e.personalPrice);

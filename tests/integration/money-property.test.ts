@@ -134,8 +134,8 @@ describe('money: the price shown is the price filtered, on the real database', (
     const rows = sample.flatMap((kop) => percents.map((_, i) => ({ kop, brand: i + 1 })));
     const priceArr = `{${rows.map((r) => decimal(r.kop)).join(',')}}`;
     const brandArr = `{${rows.map((r) => r.brand).join(',')}}`;
-    const jsArr = `{${rows.map((r) => toKopecks(personalPrice(pricing, { price: r.kop / 100, brandId: r.brand, sectionId: -1 })!)).join(',')}}`;
-    const got = pricing.priceSql({ price: sql.raw('v.price'), brand: sql.raw('v.brand'), section: sql.raw('(-1)') });
+    const jsArr = `{${rows.map((r) => toKopecks(personalPrice(pricing, { id: 0, price: r.kop / 100, brandId: r.brand, sectionId: -1 })!)).join(',')}}`;
+    const got = pricing.priceSql({ id: sql.raw('0'), price: sql.raw('v.price'), brand: sql.raw('v.brand'), section: sql.raw('(-1)') });
     const res = (await t.db.execute(sql`
       WITH v AS (SELECT * FROM unnest(${priceArr}::numeric[], ${brandArr}::int[], ${jsArr}::int8[]) AS u(price, brand, js))
       SELECT count(*)::int AS n, count(*) FILTER (WHERE ${got} * 100 IS DISTINCT FROM js)::int AS bad FROM v
@@ -148,9 +148,9 @@ describe('money: the price shown is the price filtered, on the real database', (
   it('every seeded product: the contractor\'s listing price (productPriceSql) is the card\'s personalPrice', async () => {
     const [company] = await t.db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
     const pricing = (await loadPricing(t.db, { companyId: company!.id }))!;
-    const rows = await t.db.select({ price: products.price, brandId: products.brandId, sectionId: products.sectionId, listed: sql<string>`(${productPriceSql(pricing)})::text` }).from(products);
+    const rows = await t.db.select({ id: products.id, price: products.price, brandId: products.brandId, sectionId: products.sectionId, listed: sql<string>`(${productPriceSql(pricing)})::text` }).from(products);
     expect(rows.length).toBeGreaterThan(100);
-    const differ = rows.filter((r) => toKopecks(personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId })!) !== toKopecks(r.listed));
+    const differ = rows.filter((r) => toKopecks(personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId })!) !== toKopecks(r.listed));
     expect(differ).toEqual([]);
     // The seed's company does discount something, so the comparison is not retail against retail.
     expect(rows.some((r) => Number(r.listed) < Number(r.price))).toBe(true);
