@@ -311,13 +311,29 @@ describe('the list price on every kind of place', () => {
 
 describe('the desk: 1C warehouses → branches', () => {
   const stockOf = async (code: string) => Object.fromEntries(((await json(guest, `/web/product/detail/${code}/`)).product.stocks as { code: string; quantity: number }[]).map((s) => [s.code, s.quantity]));
+  /**
+   * [Минск, Гомель] as a guest reads them. The guest's answer is cached; the change log drops it within the
+   * poll (100 ms here), so a changed figure is awaited for up to 3 s — the freshness the store promises.
+   */
+  const branchStock = async (code: string, want: [number, number]) => {
+    const end = Date.now() + 3000;
+    for (;;) {
+      const s = await stockOf(code);
+      const got: [number, number] = [s[minsk.code] ?? 0, s[gomel.code] ?? 0];
+      if ((got[0] === want[0] && got[1] === want[1]) || Date.now() > end) return got;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
 
+  // A: 1C says Минск 5 + Гомель 3; the order above reserved 2 of Минск's (pickup there), so the site shows 3 + 3.
+  // C: Гомель 4 only. A remap rebuilds a product's stock from 1C's last per-warehouse figures, exactly as
+  // re-importing that package under the new mapping would (every import replaces the stock the same way).
   it('the import mapped the warehouses by city and the stock is per branch', async () => {
     const html = await page(staff, '/desk/exchange/warehouses/');
     expect(html).toContain('Склад Минск ПЛ');
     expect(html).toContain('Склад Гомель ПЛ');
-    const a = await stockOf(P.A.code);
-    expect([a[minsk.code], a[gomel.code]]).toEqual([5, 3]);
+    expect(await branchStock(P.A.code, [3, 3])).toEqual([3, 3]);
+    expect(await branchStock(P.C.code, [0, 4])).toEqual([0, 4]);
   });
 
   it('refuses an unknown warehouse or branch (422, Russian), nothing changes', async () => {
@@ -326,35 +342,29 @@ describe('the desk: 1C warehouses → branches', () => {
       expect(r.res.status).toBe(422);
       expect(r.body.errors[0].message).toMatch(/[а-яё]/i);
     }
-    const a = await stockOf(P.A.code);
-    expect([a[minsk.code], a[gomel.code]]).toEqual([5, 3]);
+    expect(await branchStock(P.A.code, [3, 3])).toEqual([3, 3]);
   });
 
   it('remapping Гомель\'s warehouse to Минск moves its stock at once; «не показывать» takes it off the site', async () => {
     expect(await json(staff, '/api/desk/exchange/warehouses/save/', { warehouses: [{ id: 'pl-wh-gml', branch_id: minsk.id }] })).toEqual({ changed: 1, products: 2 });
-    const a = await stockOf(P.A.code);
-    expect([a[minsk.code], a[gomel.code]]).toEqual([8, 0]);
-    const c = await stockOf(P.C.code);
-    expect([c[minsk.code], c[gomel.code]]).toEqual([4, 0]);
+    expect(await branchStock(P.A.code, [8, 0])).toEqual([8, 0]);
+    expect(await branchStock(P.C.code, [4, 0])).toEqual([4, 0]);
     // The page's own form: a select per warehouse named branch:<Ид>.
     const form = await staff.raw('/api/desk/exchange/warehouses/save/', {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.base },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: srv.base },
       body: new URLSearchParams({ 'branch:pl-wh-msk': 'none', 'branch:pl-wh-gml': String(gomel.id) }).toString(),
     });
     expect(form.status).toBe(303);
-    const a2 = await stockOf(P.A.code);
-    expect([a2[minsk.code], a2[gomel.code]]).toEqual([0, 3]);
-    const b = await stockOf(P.B.code);
-    expect(b[minsk.code]).toBe(0);
+    expect(await branchStock(P.A.code, [0, 3])).toEqual([0, 3]);
+    expect(await branchStock(P.B.code, [0, 0])).toEqual([0, 0]);
     // The product page (HTML, cached for guests) follows through the change log.
     expect(await page(staff, '/desk/log/')).toContain('склады 1С сопоставлены с филиалами');
   });
 
   it('the next 1C package keeps following the manager\'s mapping', async () => {
     expect(await oneC([['offers.xml', offersXml]])).toEqual(['success']);
-    const a = await stockOf(P.A.code);
-    expect([a[minsk.code], a[gomel.code]]).toEqual([0, 3]);
+    expect(await branchStock(P.A.code, [0, 3])).toEqual([0, 3]);
   });
 });
