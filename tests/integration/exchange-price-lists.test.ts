@@ -337,7 +337,7 @@ describe('the desk: 1C warehouses → branches', () => {
   });
 
   it('refuses an unknown warehouse or branch (422, Russian), nothing changes', async () => {
-    for (const warehouses of [[{ id: 'нет-такого', branch_id: minsk.id }], [{ id: 'pl-wh-gml', branch_id: 2_000_000 }], []]) {
+    for (const warehouses of [[{ id: 'нет-такого', branch_id: minsk.id }], [{ id: 'pl-wh-gml', branch_id: 2_000_000 }], [], 'все', [{ id: 5 }], [{ id: 'pl-wh-gml', branch_id: 'Минск' }], [{ id: 'pl-wh-gml', branch_id: null }, { id: 'pl-wh-gml', branch_id: minsk.id }]]) {
       const r = await staff.post('/api/desk/exchange/warehouses/save/', { warehouses });
       expect(r.res.status).toBe(422);
       expect(r.body.errors[0].message).toMatch(/[а-яё]/i);
