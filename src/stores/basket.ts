@@ -17,7 +17,8 @@ export type { MatchReport, MatchRow } from '../server/basket/match';
 export type Card = { id: number; code: string; url: string; name: string; article: string; price: number; oldPrice: number | null; personalPrice: number | null; canBuy: boolean; brand: string; stock: number };
 
 /** The contractor's own price when they have one below retail (as components/ProductCard.astro decides). */
-export const ownPrice = (c: Pick<Card, 'price' | 'personalPrice'>): number | null => (c.personalPrice !== null && c.personalPrice < c.price ? c.personalPrice : null);
+/** The contractor's price when it differs from retail (a contract list price may even be above it: decision 0010). */
+export const ownPrice = (c: Pick<Card, 'price' | 'personalPrice'>): number | null => (c.personalPrice !== null && c.personalPrice !== c.price ? c.personalPrice : null);
 
 export { BASKET_PAGE_SIZE };
 

@@ -10,12 +10,13 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { strFromU8, unzipSync } from 'fflate';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { companies, exportProfiles, favorites, products, users, apiTokens } from '../../src/server/db/schema';
+import { companies, exportProfiles, favorites, priceTypes, productPrices, products, users, apiTokens } from '../../src/server/db/schema';
+import { fromKopecks, moneyText, toKopecks } from '../../src/server/lib/money';
 import { buildFeed, type BuildPlan } from '../../src/server/exports/build';
 import { addExport, getExport, removeExport, saveStep, exportOwner, listExports, type ExportRow } from '../../src/server/exports/lists';
 import { authenticateToken, generateToken, tokenInfo } from '../../src/server/exports/tokens';
 import { effectiveFields, type Field, type Format } from '../../src/server/exports/settings';
-import { loadPricing, personalPrice } from '../../src/server/catalog/pricing';
+import { discounted, loadPricing, personalPrice } from '../../src/server/catalog/pricing';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
 import type { SessionUser } from '../../src/server/auth/session';
 import { HttpError } from '../../src/server/http/api';
@@ -105,7 +106,7 @@ describe('prices and selection', () => {
     expect(items.length).toBeGreaterThan(3);
     const rows = await tdb.db.select().from(products).where(sql`${products.id} IN (${sql.join(items.map((i) => sql`${i.id}`), sql`, `)})`);
     const pricing = await loadPricing(tdb.db, { companyId });
-    const expected = rows.map((r) => ({ id: r.id, price: Number(r.price), personalPrice: personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }) }));
+    const expected = rows.map((r) => ({ id: r.id, price: Number(r.price), personalPrice: personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }) }));
     for (const item of items) {
       const e = expected.find((x) => x.id === item.id)!;
       expect(item.price).toBe(e.personalPrice);
@@ -114,6 +115,31 @@ describe('prices and selection', () => {
     }
     const retailBuf = await build('json', ['my_price', 'retail_price'], { source: 'brands', brandIds: [1] }, null);
     for (const item of JSON.parse(retailBuf.toString()).items) expect(item.price).toBe(item.retail_price);
+  });
+
+  it('a company with a contract price list: the feed carries the list price where there is one, the discount elsewhere', async () => {
+    const [type] = await tdb.db.insert(priceTypes).values({ externalId: 'exports-db-list', name: 'Оптовая выгрузки' }).returning({ id: priceTypes.id });
+    const rows = await tdb.db.select({ id: products.id, price: products.price, brandId: products.brandId, sectionId: products.sectionId }).from(products).where(sql`${products.brandId} IN (1, 2)`);
+    // Every other product gets a list price: 3/4 of retail, plus 1.23 so it is never the discounted price by chance.
+    const listed = new Map(rows.filter((_, i) => i % 2 === 0).map((r) => [r.id, moneyText(fromKopecks(Math.round(toKopecks(r.price) * 0.75) + 123))]));
+    await tdb.db.insert(productPrices).values([...listed].map(([productId, price]) => ({ productId, priceTypeId: type!.id, price })));
+    await tdb.db.update(companies).set({ priceTypeId: type!.id }).where(eq(companies.id, companyId));
+    try {
+      const items = JSON.parse((await build('json', ['article', 'my_price', 'retail_price'], { source: 'brands', brandIds: [1, 2] })).toString()).items as { id: number; price: number }[];
+      const withList = (await loadPricing(tdb.db, { companyId }))!;
+      let fromList = 0;
+      for (const item of items) {
+        const r = rows.find((x) => x.id === item.id)!;
+        if (listed.has(item.id)) {
+          fromList++;
+          expect(item.price).toBe(Number(listed.get(item.id)));
+        } else expect(item.price).toBe(discounted(Number(r.price), withList.percentFor(r.brandId, r.sectionId)));
+      }
+      expect(fromList).toBeGreaterThan(1);
+      expect(fromList).toBeLessThan(items.length);
+    } finally {
+      await tdb.db.update(companies).set({ priceTypeId: null }).where(eq(companies.id, companyId));
+    }
   });
 
   it('sources: favourites of the maker, what the company bought, articles, in stock only', async () => {

@@ -16,10 +16,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { discounted, loadPricing, makePricing, personalPrice, productPriceSql } from '../../src/server/catalog/pricing';
+import { discounted, loadPricing, makePricing, personalPrice, preparePrices, productPriceSql } from '../../src/server/catalog/pricing';
 import { discountedSql, toKopecks } from '../../src/server/lib/money';
 import { loadSectionTree } from '../../src/server/catalog/sections';
-import { companies, companyDiscounts, products } from '../../src/server/db/schema';
+import { companies, companyDiscounts, priceTypes, productPrices, products } from '../../src/server/db/schema';
 
 type Pair = { kop: number; hundredths: number };
 type Mismatch = { price: string; percent: string; js: string; sql: string };
@@ -134,8 +134,8 @@ describe('money: the price shown is the price filtered, on the real database', (
     const rows = sample.flatMap((kop) => percents.map((_, i) => ({ kop, brand: i + 1 })));
     const priceArr = `{${rows.map((r) => decimal(r.kop)).join(',')}}`;
     const brandArr = `{${rows.map((r) => r.brand).join(',')}}`;
-    const jsArr = `{${rows.map((r) => toKopecks(personalPrice(pricing, { price: r.kop / 100, brandId: r.brand, sectionId: -1 })!)).join(',')}}`;
-    const got = pricing.priceSql({ price: sql.raw('v.price'), brand: sql.raw('v.brand'), section: sql.raw('(-1)') });
+    const jsArr = `{${rows.map((r) => toKopecks(personalPrice(pricing, { id: 0, price: r.kop / 100, brandId: r.brand, sectionId: -1 })!)).join(',')}}`;
+    const got = pricing.priceSql({ id: sql.raw('0'), price: sql.raw('v.price'), brand: sql.raw('v.brand'), section: sql.raw('(-1)') });
     const res = (await t.db.execute(sql`
       WITH v AS (SELECT * FROM unnest(${priceArr}::numeric[], ${brandArr}::int[], ${jsArr}::int8[]) AS u(price, brand, js))
       SELECT count(*)::int AS n, count(*) FILTER (WHERE ${got} * 100 IS DISTINCT FROM js)::int AS bad FROM v
@@ -148,9 +148,9 @@ describe('money: the price shown is the price filtered, on the real database', (
   it('every seeded product: the contractor\'s listing price (productPriceSql) is the card\'s personalPrice', async () => {
     const [company] = await t.db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
     const pricing = (await loadPricing(t.db, { companyId: company!.id }))!;
-    const rows = await t.db.select({ price: products.price, brandId: products.brandId, sectionId: products.sectionId, listed: sql<string>`(${productPriceSql(pricing)})::text` }).from(products);
+    const rows = await t.db.select({ id: products.id, price: products.price, brandId: products.brandId, sectionId: products.sectionId, listed: sql<string>`(${productPriceSql(pricing)})::text` }).from(products);
     expect(rows.length).toBeGreaterThan(100);
-    const differ = rows.filter((r) => toKopecks(personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId })!) !== toKopecks(r.listed));
+    const differ = rows.filter((r) => toKopecks(personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId })!) !== toKopecks(r.listed));
     expect(differ).toEqual([]);
     // The seed's company does discount something, so the comparison is not retail against retail.
     expect(rows.some((r) => Number(r.listed) < Number(r.price))).toBe(true);
@@ -168,5 +168,49 @@ describe('money: the price shown is the price filtered, on the real database', (
     expect(r.failed).toBeGreaterThan(100);
     // …and the exact function passes the very same pairs.
     expect((await compare(some, discounted, discountedSql)).failed).toBe(0);
+  });
+});
+
+describe('contract price lists: the list price shown is the list price filtered and sorted by', () => {
+  it('a company with a price type: personalPrice (after preparePrices) equals productPriceSql for every product, with and without a list price', async () => {
+    // A company of this test: a general percent and a brand percent, and a price list covering about two thirds
+    // of the products — some list prices below the discount, some between it and retail, some above retail.
+    const [company] = await t.db.insert(companies).values({ name: 'ООО «Прайс-проверка»', unp: '190000771', discountPercent: '12.50' }).returning({ id: companies.id });
+    await t.db.insert(companyDiscounts).values({ companyId: company!.id, brandId: 1, percent: '17.25' });
+    const [type] = await t.db.insert(priceTypes).values({ externalId: 'money-property-list', name: 'Договорная проверка' }).returning({ id: priceTypes.id });
+    const all = await t.db.select({ id: products.id, price: products.price }).from(products).orderBy(products.id);
+    const listed = all
+      .filter(() => rand() < 0.67)
+      .map((p) => {
+        const retail = toKopecks(p.price);
+        const kop = Math.max(1, Math.min(MAX_KOP, Math.round(retail * (0.5 + rand() * 0.7)) + int(-3, 3)));
+        return { productId: p.id, priceTypeId: type!.id, price: decimal(kop) };
+      });
+    await t.db.insert(productPrices).values(listed);
+    await t.db.update(companies).set({ priceTypeId: type!.id }).where(sql`${companies.id} = ${company!.id}`);
+
+    const pricing = (await loadPricing(t.db, { companyId: company!.id }))!;
+    expect(pricing.priceTypeId).toBe(type!.id);
+    const rows = await t.db
+      .select({ id: products.id, price: products.price, brandId: products.brandId, sectionId: products.sectionId, listed: sql<string>`(${productPriceSql(pricing)})::text` })
+      .from(products)
+      .orderBy(productPriceSql(pricing), products.id);
+    await preparePrices(pricing, rows.map((r) => r.id));
+    const js = rows.map((r) => ({ id: r.id, kop: toKopecks(personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId })!) }));
+    expect(rows.filter((r, i) => toKopecks(r.listed) !== js[i]!.kop)).toEqual([]);
+    // The SQL order (ORDER BY priceSql, id) is the JS order of the shown prices.
+    const jsOrder = [...js].sort((a, b) => a.kop - b.kop || a.id - b.id).map((x) => x.id);
+    expect(rows.map((r) => r.id)).toEqual(jsOrder);
+    // Both rules are exercised: list prices where there are rows, the discount elsewhere, and list prices above the discount.
+    const byId = new Map(listed.map((l) => [l.productId, toKopecks(l.price)]));
+    expect(js.filter((x) => byId.has(x.id)).every((x) => x.kop === byId.get(x.id))).toBe(true);
+    const unlisted = rows.filter((r) => !byId.has(r.id));
+    expect(unlisted.length).toBeGreaterThan(10);
+    expect(unlisted.every((r) => Number(r.listed) < Number(r.price) || Number(r.price) === 0)).toBe(true);
+    expect(rows.some((r) => byId.has(r.id) && byId.get(r.id)! > toKopecks(r.price))).toBe(true);
+    // A price filter in SQL keeps exactly the products whose shown price is within it.
+    const mid = js[Math.floor(js.length / 2)]!.kop;
+    const filtered = await t.db.select({ id: products.id }).from(products).where(sql`${productPriceSql(pricing)} <= ${decimal(mid)}::numeric`);
+    expect(filtered.map((r) => r.id).sort((a, b) => a - b)).toEqual(js.filter((x) => x.kop <= mid).map((x) => x.id).sort((a, b) => a - b));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discounted, makePricing, personalPrice } from '../../src/server/catalog/pricing';
+import { discounted, ListPriceNotLoaded, makePricing, percentShown, personalPrice, preparePrices } from '../../src/server/catalog/pricing';
 import type { SectionNode, SectionTree } from '../../src/server/catalog/sections';
 
 function tree(): SectionTree {
@@ -45,8 +45,33 @@ describe("the contractor's own price", () => {
   });
 
   it('prices for the viewer: null for guests and retail customers, the company terms otherwise', () => {
-    const item = { price: 100, brandId: 10, sectionId: 3 };
+    const item = { id: 1, price: 100, brandId: 10, sectionId: 3 };
     expect(personalPrice(null, item)).toBeNull();
     expect(personalPrice(pricing, item)).toBe(88);
+  });
+
+  it('a price list wins where the product has a list price, even above the discount; else the discount; an unloaded product is refused', async () => {
+    const asked: number[][] = [];
+    const listed = makePricing(4, 'ООО «Прайс»', 7, [{ brandId: 10, sectionId: null, percent: '12' }], tree(), {
+      priceTypeId: 3,
+      read: async (ids) => {
+        asked.push([...ids]);
+        return new Map([[1, 9_500], [2, 20_000]]);
+      },
+    });
+    expect(() => personalPrice(listed, { id: 1, price: 100, brandId: 10, sectionId: 3 })).toThrow(ListPriceNotLoaded);
+    await preparePrices(listed, [1, 2, 3, 1]);
+    await preparePrices(listed, [2, 3]); // already known: no second read
+    expect(asked).toEqual([[1, 2, 3]]);
+    expect(personalPrice(listed, { id: 1, price: 100, brandId: 10, sectionId: 3 })).toBe(95); // 95 > 88 (12 %): the contract wins
+    expect(personalPrice(listed, { id: 2, price: 150, brandId: 99, sectionId: 6 })).toBe(200); // even above retail
+    expect(personalPrice(listed, { id: 3, price: 100, brandId: 10, sectionId: 3 })).toBe(88); // no list price: the discount
+    expect(percentShown(listed, { id: 1, price: 100, brandId: 10, sectionId: 3 })).toBe(5);
+    expect(percentShown(listed, { id: 2, price: 150, brandId: 99, sectionId: 6 })).toBe(0);
+    expect(percentShown(listed, { id: 3, price: 100, brandId: 10, sectionId: 3 })).toBe(12);
+    // Guests, retail users and companies without a price type never read list prices.
+    await preparePrices(null, [1]);
+    await preparePrices(pricing, [1]);
+    expect(pricing.listPrices.size).toBe(0);
   });
 });

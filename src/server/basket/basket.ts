@@ -11,7 +11,7 @@ import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
 import { BASKET_PAGE_SIZE } from '../../config/constants';
 import { limitOf, limitSql } from './limits';
-import { loadPricing, personalPrice, type Pricing } from '../catalog/pricing';
+import { loadPricing, percentShown, personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { fromKopecks, lineKopecks, lineSum, toKopecks } from '../lib/money';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 
@@ -293,10 +293,12 @@ export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null)
     .orderBy(asc(sections.name), asc(basketItems.addedAt), asc(products.id));
   // The same contractor prices as the catalogue shows (one rule, in catalog/pricing.ts).
   const terms = pricing === undefined ? await loadPricing(db, { companyId: buyer.companyId ?? null }) : pricing;
+  await preparePrices(terms, rows.map((r) => r.productId));
   return rows.map((r) => {
     const canBuy = r.canBuy && r.active;
     const basePrice = Number(r.price);
-    const price = personalPrice(terms, { price: basePrice, brandId: r.brandId, sectionId: r.sectionId }) ?? basePrice;
+    const item = { id: r.productId, price: basePrice, brandId: r.brandId, sectionId: r.sectionId };
+    const price = personalPrice(terms, item) ?? basePrice;
     const stock = Number(r.stock);
     return {
       id: r.productId,
@@ -315,7 +317,7 @@ export async function basketRows(db: Db, buyer: Buyer, pricing?: Pricing | null)
       price,
       base_price: basePrice,
       old_price: r.oldPrice == null ? null : Number(r.oldPrice),
-      discount_percent: terms?.percentFor(r.brandId, r.sectionId) ?? 0,
+      discount_percent: percentShown(terms, item),
       sum: lineSum(price, r.quantity),
       motivation: r.motivation ? 'Y' : 'N',
     };

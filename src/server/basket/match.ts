@@ -9,7 +9,7 @@ import { brands, products, sections } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import { t } from '../../i18n';
 import { limitOf, MAX_INPUT_QUANTITY } from './limits';
-import { personalPrice, type Pricing } from '../catalog/pricing';
+import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 
 export const MAX_LINES = 1000;
 const MAX_CHOICES = 5;
@@ -144,7 +144,7 @@ function toMatch(r: MatchDbRow, pricing: Pricing | null): MatchProduct & { norm:
     name: r.name as string,
     article: r.article as string,
     url: `/${r.code as string}/`,
-    price: personalPrice(pricing, { price: retail, brandId: r.brandId as number, sectionId: r.sectionId as number }) ?? retail,
+    price: personalPrice(pricing, { id: r.id as number, price: retail, brandId: r.brandId as number, sectionId: r.sectionId as number }) ?? retail,
     base_price: retail,
     brand: r.brand as string,
     can_buy: r.canBuy as boolean,
@@ -164,6 +164,7 @@ async function select(db: Db, pricing: Pricing | null, where: SQL, limit: number
     .where(and(eq(products.active, true), where))
     .orderBy(products.articleNorm)
     .limit(limit);
+  await preparePrices(pricing, rows.map((r) => r.id));
   return rows.map((r) => toMatch(r, pricing));
 }
 
@@ -238,6 +239,7 @@ export async function matchLines(db: Db, lines: ParsedLine[], pricing: Pricing |
         .where(and(eq(products.active, true), cond))
         .orderBy(sql`${products.popularity} DESC`, products.id)
         .limit(20);
+      await preparePrices(pricing, byName.map((r) => r.id));
       if (byName.length) Object.assign(rows[still[0]!.idx]!, { status: 'ambiguous', message: t('BASKET_MATCH_BY_NAME'), choices: byName.map((r) => strip(toMatch(r, pricing))) });
     }
   }

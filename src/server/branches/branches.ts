@@ -3,7 +3,7 @@ import type { Pricing } from '../catalog/pricing';
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, products, stocks } from '../db/schema';
-import { cardColumns, toCard, type ProductCard } from '../catalog/cards';
+import { cardColumns, toCards, type ProductCard } from '../catalog/cards';
 import { brands } from '../db/schema';
 import { cachedSectionTree, sectionPath } from '../catalog/sections';
 
@@ -92,7 +92,7 @@ export async function branchDetail(db: Db, pricing: Pricing | null, row: BranchR
   return {
     ...toBranch(row, total),
     sections: [...roots.entries()].sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0)).map(([, s]) => s),
-    products: top.map((r) => ({ ...toCard(r, pricing), quantityHere: r.quantityHere })),
+    products: (await toCards(top, pricing)).map((c, i) => ({ ...c, quantityHere: top[i]!.quantityHere })),
   };
 }
 

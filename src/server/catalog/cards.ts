@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
-import { personalPrice, type Pricing } from './pricing';
+import { personalPrice, preparePrices, type Pricing } from './pricing';
 import { noteShownProduct } from '../page-cache/shown';
 
 export type ProductCard = {
@@ -48,7 +48,16 @@ export const cardColumns = {
 
 type CardRow = { [K in keyof typeof cardColumns]: unknown };
 
-/** A card as `pricing`'s viewer sees it (null pricing: guests and retail customers). */
+/**
+ * Cards for rows of `cardColumns`: the contract list prices of exactly these products are loaded first
+ * (one query, only for a company with a price type), then each row is priced. Every card loader uses this.
+ */
+export async function toCards(rows: CardRow[], pricing: Pricing | null): Promise<ProductCard[]> {
+  await preparePrices(pricing, rows.map((r) => r.id as number));
+  return rows.map((r) => toCard(r, pricing));
+}
+
+/** A card as `pricing`'s viewer sees it (null pricing: guests and retail customers); its list price loaded (`toCards`). */
 export function toCard(r: CardRow, pricing: Pricing | null): ProductCard {
   const card: ProductCard = {
     id: r.id as number,
@@ -83,7 +92,7 @@ export async function productCards(db: Db, pricing: Pricing | null, opts: { wher
     .orderBy(...(opts.order ?? [desc(products.popularity), products.id]))
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
-  return rows.map((r) => toCard(r, pricing));
+  return toCards(rows, pricing);
 }
 
 export async function cardsByIds(db: Db, pricing: Pricing | null, ids: number[]): Promise<ProductCard[]> {

@@ -11,7 +11,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
-import { cardColumns, toCard, type ProductCard } from './cards';
+import { cardColumns, toCards, type ProductCard } from './cards';
 import { productPriceSql, type Pricing } from './pricing';
 import { queryRows } from '../db/rows';
 import type { FilterState, ListingParams, Sort } from './filters';
@@ -126,7 +126,8 @@ function itemCols(pricing: Pricing | null): Cols {
     price: productPriceSql(pricing),
     properties: sql`${products.properties}`,
     inStock: sql`${products.stockQty} > 0`,
-    retail: pricing ? { col: sql`${products.price}`, maxPercent: pricing.maxPercent } : undefined,
+    // A list price may be anything (even above retail), so the retail bound holds only without a price list.
+    retail: pricing && pricing.priceTypeId === null ? { col: sql`${products.price}`, maxPercent: pricing.maxPercent } : undefined,
   };
 }
 
@@ -186,7 +187,7 @@ export async function listItems(db: Db, pricing: Pricing | null, base: ListingBa
     .orderBy(...orderFor(p.sort, pricing))
     .limit(p.pageSize)
     .offset((p.page - 1) * p.pageSize);
-  return rows.map((r) => toCard(r, pricing));
+  return toCards(rows, pricing);
 }
 
 type CountRow = Record<string, unknown> & { n: number; total: number | null; pmin: string | null; pmax: string | null; instock: number | null };

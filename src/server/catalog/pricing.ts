@@ -1,17 +1,26 @@
 /**
  * The contractor's own price. Every product card is built with the viewer's `Pricing` (a required
  * argument of every card loader), so no page or call can show a product without it. Guests and retail customers see the retail price; a user of a
- * contractor company sees the retail price less the company's best discount that applies:
- * its general percent, a percent for the product's brand, or one for any section above it
- * (docs/decisions/0010-catalog.md). Money is rounded to kopecks: the price shown (`discounted`) and the
- * price filtered and sorted by (`priceSql`) are one rule, in integer kopecks (../lib/money.ts).
+ * contractor company pays:
+ *
+ * 1. its **contract price list** — the `product_prices` row of the company's price type
+ *    (`companies.price_type_id`, one of 1C's price types, assigned in the desk) — where the product has one.
+ *    The list is the contract: it wins even when a percent discount would be lower (decision 0010);
+ * 2. otherwise the retail price less the company's best discount that applies: its general percent,
+ *    a percent for the product's brand, or one for any section above it.
+ *
+ * Money is rounded to kopecks: the price shown (`personalPrice`) and the price filtered and sorted by
+ * (`priceSql`) are one rule, in integer kopecks (../lib/money.ts). List prices are loaded only for the
+ * products being priced (`preparePrices`, called by every loader before `personalPrice`), never the
+ * whole list; `personalPrice` refuses a product whose list price was not loaded, so a loader that
+ * forgot cannot silently show the discount instead of the contract price.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies, companyDiscounts, products } from '../db/schema';
+import { companies, companyDiscounts, productPrices, products } from '../db/schema';
 import type { SessionUser } from '../auth/session';
 import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
-import { discountedPrice, discountedSql } from '../lib/money';
+import { discountedPrice, discountedSql, fromKopecks, toKopecks, type Kopecks } from '../lib/money';
 
 export type Pricing = {
   companyId: number;
@@ -19,13 +28,25 @@ export type Pricing = {
   /** The best percent for a product of this brand and section. */
   percentFor: (brandId: number, sectionId: number) => number;
   /**
-   * The same price as an SQL expression over a row's retail price, brand and section columns, so
-   * that a listing's price filter, its price range and a price sort use what this viewer pays.
+   * The same price as an SQL expression over a row's product id, retail price, brand and section
+   * columns, so that a listing's price filter, its price range and a price sort use what this viewer pays.
    */
-  priceSql: (cols: { price: SQL; brand: SQL; section: SQL }) => SQL;
-  /** The largest percent of any product: a contract price is between retail × (1 − maxPercent/100) and retail. */
+  priceSql: (cols: { id: SQL; price: SQL; brand: SQL; section: SQL }) => SQL;
+  /**
+   * The largest percent of any product: a discounted price is between retail × (1 − maxPercent/100) and
+   * retail. Says nothing of list prices (`priceTypeId`), which may be anything.
+   */
   maxPercent: number;
+  /** The company's price type (its contract price list), or null: discounts only. */
+  priceTypeId: number | null;
+  /** List prices loaded so far, by product id: kopecks, or null for «this product has no list price». */
+  listPrices: Map<number, Kopecks | null>;
+  /** Reads the list prices of these products (one query; ids already loaded are skipped). */
+  loadListPrices: (ids: readonly number[]) => Promise<void>;
 };
+
+/** Thrown when a product is priced for a price-list company before its list price was loaded: a bug in a loader. */
+export class ListPriceNotLoaded extends Error {}
 
 export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
   if (!user?.companyId) return null;
@@ -33,7 +54,33 @@ export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> |
   if (!company) return null;
   const rows = await db.select().from(companyDiscounts).where(eq(companyDiscounts.companyId, company.id));
   const tree = await cachedSectionTree(db);
-  return makePricing(company.id, company.name, Number(company.discountPercent), rows, tree);
+  const priceTypeId = company.priceTypeId ?? null;
+  return makePricing(company.id, company.name, Number(company.discountPercent), rows, tree, priceTypeId === null ? null : { priceTypeId, read: (ids) => readListPrices(db, priceTypeId, ids) });
+}
+
+/** The list prices of `ids` in one price type, as kopecks (absent: no row). Chunked so that no statement carries 100k parameters. */
+export async function readListPrices(db: Db, priceTypeId: number, ids: readonly number[]): Promise<Map<number, Kopecks>> {
+  const out = new Map<number, Kopecks>();
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const chunk = ids.slice(i, i + 10_000);
+    const rows = await db
+      .select({ id: productPrices.productId, price: productPrices.price })
+      .from(productPrices)
+      .where(and(eq(productPrices.priceTypeId, priceTypeId), inArray(productPrices.productId, chunk)));
+    for (const r of rows) out.set(r.id, toKopecks(r.price));
+  }
+  return out;
+}
+
+/**
+ * Loads the list prices `personalPrice` will need for these products. Every loader that prices
+ * products calls it with the ids it is about to price (cards, product page, search, basket, quick
+ * order, feeds, repeat order); a no-op for guests, retail users and companies without a price type.
+ */
+export async function preparePrices(pricing: Pricing | null | undefined, ids: Iterable<number>): Promise<void> {
+  if (!pricing || pricing.priceTypeId === null) return;
+  const missing = [...new Set(ids)].filter((id) => !pricing.listPrices.has(id));
+  if (missing.length) await pricing.loadListPrices(missing);
 }
 
 const perRequest = new WeakMap<object, Promise<Pricing | null>>();
@@ -51,6 +98,7 @@ export function makePricing(
   basePercent: number,
   rows: { brandId: number | null; sectionId: number | null; percent: string | number }[],
   tree: SectionTree,
+  list: { priceTypeId: number; read: (ids: readonly number[]) => Promise<Map<number, Kopecks>> } | null = null,
 ): Pricing {
   const byBrand = new Map<number, number>();
   const bySection = new Map<number, number>();
@@ -76,28 +124,43 @@ export function makePricing(
   const caseOf = (col: SQL, cases: (readonly [number, number])[]) =>
     cases.length ? sql`CASE ${col} ${sql.join(cases.map(([id, pct]) => sql`WHEN ${id} THEN ${pct}::numeric`), sql` `)} ELSE 0 END` : sql`0`;
   const maxPercent = Math.min(100, Math.max(basePercent, ...brandCases.map(([, pct]) => pct), ...sectionCases.map(([, pct]) => pct)));
+  const listPrices = new Map<number, Kopecks | null>();
+  const discountSql = (price: SQL, brand: SQL, section: SQL) => {
+    if (!brandCases.length && !sectionCases.length && basePercent <= 0) return price;
+    const pct = sql`LEAST(100, GREATEST(${basePercent}::numeric, ${caseOf(brand, brandCases)}, ${caseOf(section, sectionCases)}))`;
+    // discountedSql: round(price × (100 − percent)) / 100 in numeric — `discounted()` is the same rule in kopecks.
+    return discountedSql(price, pct);
+  };
   return {
     companyId,
     companyName,
     percentFor,
     maxPercent,
-    // discountedSql: round(price × (100 − percent)) / 100 in numeric — `discounted()` is the same rule in kopecks.
-    priceSql: ({ price, brand, section }) => {
-      if (!brandCases.length && !sectionCases.length && basePercent <= 0) return price;
-      const pct = sql`LEAST(100, GREATEST(${basePercent}::numeric, ${caseOf(brand, brandCases)}, ${caseOf(section, sectionCases)}))`;
-      return discountedSql(price, pct);
+    priceTypeId: list?.priceTypeId ?? null,
+    listPrices,
+    loadListPrices: async (ids) => {
+      if (!list) return;
+      const found = await list.read(ids);
+      for (const id of ids) listPrices.set(id, found.get(id) ?? null);
+    },
+    // The list price where the product has one (the primary key (product_id, price_type_id) answers the
+    // subquery by index), else the discount — exactly `personalPrice`'s order.
+    priceSql: ({ id, price, brand, section }) => {
+      const discounted = discountSql(price, brand, section);
+      if (!list) return discounted;
+      return sql`COALESCE((SELECT pp.price FROM product_prices pp WHERE pp.product_id = ${id} AND pp.price_type_id = ${list.priceTypeId}::int), ${discounted})`;
     },
   };
 }
 
 /** What a row costs this viewer in SQL: the retail price column, or the company's price (`Pricing.priceSql`). */
-export function viewerPriceSql(pricing: Pricing | null, cols: { price: SQL; brand: SQL; section: SQL }): SQL {
+export function viewerPriceSql(pricing: Pricing | null, cols: { id: SQL; price: SQL; brand: SQL; section: SQL }): SQL {
   return pricing ? pricing.priceSql(cols) : cols.price;
 }
 
 /** What a `products` row costs this viewer in SQL (listings, favourites). */
 export function productPriceSql(pricing: Pricing | null): SQL {
-  return viewerPriceSql(pricing, { price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
+  return viewerPriceSql(pricing, { id: sql`${products.id}`, price: sql`${products.price}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
 }
 
 /** A price less `percent` %, to the kopeck, exactly as `priceSql` computes it in SQL (../lib/money.ts). */
@@ -108,10 +171,33 @@ export function discounted(price: number, percent: number): number {
 /**
  * The one place a price is decided for a viewer: what a product costs the viewer whose terms are
  * `pricing` (their company's), or null when they have none (guests, retail customers: the retail
- * price). Cards (cards.ts `toCard`), product details, the basket and export feeds all call this.
+ * price). Cards (cards.ts `toCard`), product details, search, the basket, checkout, quick order,
+ * repeat order and export feeds all call this, after `preparePrices` for the same products.
  */
-export function personalPrice(pricing: Pricing | null, item: { price: number; brandId: number; sectionId: number }): number | null {
+export function personalPrice(pricing: Pricing | null, item: { id: number; price: number; brandId: number; sectionId: number }): number | null {
   if (!pricing) return null;
+  const listed = listPriceOf(pricing, item.id);
+  if (listed !== null) return fromKopecks(listed);
   const pct = pricing.percentFor(item.brandId, item.sectionId);
   return pct > 0 ? discounted(item.price, pct) : item.price;
+}
+
+/** The product's contract list price in kopecks, or null when it has none (or the company has no price type). */
+export function listPriceOf(pricing: Pricing, productId: number): Kopecks | null {
+  if (pricing.priceTypeId === null) return null;
+  const listed = pricing.listPrices.get(productId);
+  if (listed === undefined) throw new ListPriceNotLoaded(`list price of product ${productId} not loaded: call preparePrices() first`);
+  return listed;
+}
+
+/**
+ * The percent a line is shown with («скидка N %»): the company's percent for a discounted product; for a
+ * list-priced one, how far the list price is below retail (0 when it is not below), to 0.01 %.
+ */
+export function percentShown(pricing: Pricing | null, item: { id: number; price: number; brandId: number; sectionId: number }): number {
+  if (!pricing) return 0;
+  const listed = listPriceOf(pricing, item.id);
+  if (listed === null) return pricing.percentFor(item.brandId, item.sectionId);
+  const retail = toKopecks(item.price);
+  return retail > 0 && listed < retail ? Math.round(((retail - listed) * 10_000) / retail) / 100 : 0;
 }

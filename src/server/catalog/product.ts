@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
-import { cardColumns, cardsByIds, productCards, toCard, type ProductCard } from './cards';
+import { cardColumns, cardsByIds, productCards, toCards, type ProductCard } from './cards';
 import type { Pricing } from './pricing';
 import { cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
 import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
@@ -69,7 +69,7 @@ async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<Prod
       .map(([k, v]) => ({ code: k, name: k, value: String(v), label: String(v) })),
   ];
   return {
-    ...toCard(row, pricing),
+    ...(await toCards([row], pricing))[0]!,
     description: row.description,
     properties,
     imageCount: row.imageCount,
@@ -174,7 +174,7 @@ export async function expendableCards(db: Db, pricing: Pricing | null, productId
             .innerJoin(products, and(eq(products.id, productExpendables.materialId), eq(products.active, true)))
             .where(where)
         )[0]?.n ?? 0);
-  return { items: rows.map((r) => toCard(r, pricing)), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
+  return { items: await toCards(rows, pricing), total: n, page: opts.page, pageSize: opts.pageSize, pageCount: Math.max(1, Math.ceil(n / opts.pageSize)) };
 }
 
 /** Sections the consumables of a product come from (the tabs of the consumables block). */

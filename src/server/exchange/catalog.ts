@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { branches, brands, priceTypes, productPrices, products, sectionProperties, sections, stocks, warehouseBranches } from '../db/schema';
 import { normalizeArticle, slugify } from '../lib/text';
 import { child, children, readRecords, textOf, XmlRefused, type XmlNode } from './commerceml';
+import { recordWarehouseStocks } from './warehouses';
 
 /** A refusal of the file, answered `failure` with this (Russian) text. */
 export class ImportFailure extends Error {}
@@ -395,7 +396,10 @@ class ImportContext {
         const branch = await this.warehouseBranchOf(w.ext);
         if (branch !== null) byBranch.set(branch, (byBranch.get(branch) ?? 0) + qty(w.qty));
       }
+      // 1C's own per-warehouse figures, kept so that a remap in the desk can move the stock (exchange/warehouses.ts).
+      await recordWarehouseStocks(this.tx, productId, perWarehouse.map((w) => ({ ext: w.ext, quantity: qty(w.qty) })));
     } else if (total !== null) {
+      await recordWarehouseStocks(this.tx, productId, []); // a bare total: no warehouse figures a remap could move
       const first = (await this.branchesList())[0];
       if (first) byBranch.set(first.id, qty(total));
     } else return;

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, brands, products, stocks } from '../db/schema';
-import { loadPricing, personalPrice, type Pricing } from '../catalog/pricing';
+import { loadPricing, personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { cachedSectionTree, sectionPath, type SectionTree } from '../catalog/sections';
 import { cachedSectionProps, formatPropValue, type PropDef } from '../catalog/reference';
 import type { Field } from './settings';
@@ -60,8 +60,12 @@ export async function feedContext(db: Db, opts: { site: string; fields: readonly
 }
 
 /** The one place a feed asks the catalogue what its owner pays (retail price when they have no company terms). */
-export function priceBatch<T extends { price: number; brandId: number; sectionId: number; personalPrice: number | null }>(items: T[], pricing: Pricing | null): T[] {
+export async function priceBatch<T extends { id: number; price: number; brandId: number; sectionId: number; personalPrice: number | null }>(items: T[], pricing: Pricing | null): Promise<T[]> {
+  // The list prices of this batch only (a feed of 100k products reads them batch by batch, like its rows).
+  await preparePrices(pricing, items.map((i) => i.id));
   for (const item of items) item.personalPrice = personalPrice(pricing, item);
+  // A feed holds one Pricing for its whole run: forget this batch's list prices so memory stays per batch.
+  pricing?.listPrices.clear();
   return items;
 }
 
@@ -118,7 +122,7 @@ export async function* feedBatches(db: Db, ctx: FeedContext, where: SQL, signal?
       .limit(BATCH_SIZE);
     if (!rows.length) return;
     last = rows[rows.length - 1]!.id;
-    const priced = priceBatch(
+    const priced = await priceBatch(
       rows.map((r) => ({ ...r, price: Number(r.price), personalPrice: null as number | null })),
       ctx.pricing,
     );

@@ -6,7 +6,7 @@ import { brands, favorites, products } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
 import { pageNavigation, paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
-import { cardColumns, toCard, type ProductCard } from '../catalog/cards';
+import { cardColumns, toCards, type ProductCard } from '../catalog/cards';
 
 export const FAVORITES_PAGE_SIZE = 24;
 export const MAX_FAVORITES = 500;
@@ -82,5 +82,5 @@ export async function favoritesPage(db: Db, pricing: Pricing | null, owner: stri
     .orderBy(...order, asc(products.id))
     .limit(pageSize)
     .offset(offset);
-  return { items: rows.map((r) => toCard(r, pricing)), sort: options, page_navigation: navigation };
+  return { items: await toCards(rows, pricing), sort: options, page_navigation: navigation };
 }

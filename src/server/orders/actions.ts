@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { orderItems, orders, products } from '../db/schema';
 import { applyList } from '../basket/basket';
 import { limitOf } from '../basket/limits';
-import { discounted, loadPricing } from '../catalog/pricing';
+import { loadPricing, personalPrice, preparePrices } from '../catalog/pricing';
 import { ERR, HttpError } from '../http/api';
 import { forbiddenError, type Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
@@ -40,9 +40,11 @@ export type RepeatPreviewItem = { product_id: number | null; name: string; artic
 export async function repeatPreview(db: Db, viewer: Viewer, number: string): Promise<{ order_number: string; items: RepeatPreviewItem[] }> {
   const o = await visibleOrder(db, viewer, number);
   const pricing = await loadPricing(db, viewer);
-  const items = (await linesNow(db, o.id)).map(({ line, product: p }) => {
+  const lines = await linesNow(db, o.id);
+  await preparePrices(pricing, lines.flatMap(({ product: p }) => (p ? [p.id] : [])));
+  const items = lines.map(({ line, product: p }) => {
     const canBuy = !!p && p.active && p.canBuy;
-    const price = p ? discounted(p.price, pricing?.percentFor(p.brandId, p.sectionId) ?? 0) : null;
+    const price = p ? (personalPrice(pricing, p) ?? p.price) : null;
     return { product_id: line.productId, name: p?.name ?? line.name, article: p?.article ?? line.article, url: p ? `/${p.code}/` : null, quantity: line.quantity, can_buy: canBuy, stock: p?.stock ?? 0, on_order: canBuy && (p?.stock ?? 0) <= 0, max_quantity: p ? limitOf(p.stock, p.canBuy, p.active) : 0, price };
   });
   return { order_number: number, items };

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { brands, companyDiscounts, products } from '../db/schema';
 import type { Viewer } from '../http/guard';
 import { companyProfile } from '../company/profile';
-import { loadPricing, type Pricing } from '../catalog/pricing';
+import { loadPricing, percentShown, type Pricing } from '../catalog/pricing';
 import { productCards, type ProductCard } from '../catalog/cards';
 import { cachedSectionTree, sectionPath, subtreeIds } from '../catalog/sections';
 
@@ -28,7 +28,7 @@ export type DiscountsView = {
 
 function toExample(card: ProductCard, pricing: Pricing): PriceExample {
   const yourPrice = card.personalPrice ?? card.price;
-  return { id: card.id, name: card.name, url: card.url, article: card.article, brand: card.brand, price: card.price, yourPrice, percent: pricing.percentFor(card.brandId, card.sectionId) };
+  return { id: card.id, name: card.name, url: card.url, article: card.article, brand: card.brand, price: card.price, yourPrice, percent: percentShown(pricing, card) };
 }
 
 const forSale = eq(products.canBuy, true);

@@ -71,7 +71,7 @@ export class PgSearchEngine implements SearchEngine {
     const arts = `{${plan.articles.map((a) => `"${a}"`).join(',')}}`;
     const brandIds = intArray(req.brandIds);
     const sectionIds = intArray(req.sectionIds);
-    const price = viewerPriceSql(req.pricing ?? null, { price: sql`p.price`, brand: sql`p.brand_id`, section: sql`p.section_id` });
+    const price = viewerPriceSql(req.pricing ?? null, { id: sql`p.id`, price: sql`p.price`, brand: sql`p.brand_id`, section: sql`p.section_id` });
     // Exact article (tier 0) > article starting with the query (1) > containing it (2) > words (3).
     // Within words, an exact-word match outranks a completion of the last word (+1).
     const res = await this.db.execute(sql`

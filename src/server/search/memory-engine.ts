@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from '../db/rows';
-import { personalPrice, type Pricing } from '../catalog/pricing';
+import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
@@ -202,7 +202,10 @@ export class MemorySearchEngine implements SearchEngine {
       if (inSection) filtered.push(h);
       if (req.topSections) unfiltered.push(h);
     }
-    const cmp = req.pricing && (req.sort === 'price_asc' || req.sort === 'price_desc') ? byViewerPrice(req.pricing, req.sort) : COMPARE[req.sort ?? 'relevance'];
+    const byPrice = req.pricing && (req.sort === 'price_asc' || req.sort === 'price_desc');
+    // A price-list company's price sort needs the list prices of every hit (one indexed query), not of the page only.
+    if (byPrice) await preparePrices(req.pricing, filtered.map((h) => h.slot.id));
+    const cmp = byPrice ? byViewerPrice(req.pricing!, req.sort as 'price_asc' | 'price_desc') : COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
     const ids = topK(filtered, cmp, offset + req.limit)
       .slice(offset)

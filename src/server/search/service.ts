@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
-import { personalPrice, type Pricing } from '../catalog/pricing';
+import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
@@ -72,6 +72,7 @@ async function headerProducts(db: Db, pricing: Pricing | null, ids: number[]): P
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(inArray(products.id, ids));
+  await preparePrices(pricing, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -81,7 +82,7 @@ async function headerProducts(db: Db, pricing: Pricing | null, ids: number[]): P
       name: r.name,
       article: r.article,
       price: Number(r.price),
-      personalPrice: personalPrice(pricing, { price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }),
+      personalPrice: personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }),
       oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
       url: `/${r.code}/`,
       image: `/img/p/${r.id}/0-160.webp`,

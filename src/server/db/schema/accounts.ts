@@ -3,6 +3,7 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, money } from './columns';
 import { brands, sections } from './catalog';
+import { priceTypes } from './exchange';
 
 // ───────────────────────────── Companies and users (better-auth) ─────────────────────────────
 
@@ -25,8 +26,15 @@ export const companies = pgTable('companies', {
   managerName: text('manager_name'),
   managerPhone: text('manager_phone'),
   managerEmail: text('manager_email'),
+  /**
+   * The company's contract price list: one of 1C's price types, assigned by a manager in the desk
+   * (/desk/exchange/price-types/). Its `product_prices` row is what the company pays for a product;
+   * a product without one falls back to the retail price less the company's discount
+   * (catalog/pricing.ts, decision 0010). Null: discounts only. A price type gone from 1C unassigns.
+   */
+  priceTypeId: integer('price_type_id').references(() => priceTypes.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('companies_unp_uq').on(t.unp)]);
+}, (t) => [uniqueIndex('companies_unp_uq').on(t.unp), index('companies_price_type_idx').on(t.priceTypeId)]);
 
 /** A required reference to a company, gone with the company. */
 export const companyFk = (name = 'company_id') =>

@@ -58,3 +58,22 @@ export const warehouseBranches = pgTable('warehouse_branches', {
   name: text('name').notNull(),
   branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
 });
+
+/**
+ * What 1C last said each warehouse holds of a product (offers' КоличествоНаСкладе / Остатки), kept as sent,
+ * so that remapping a warehouse to another branch in the desk can re-aggregate `stocks` at once
+ * instead of waiting for 1C's next full offers package (exchange/warehouses.ts). Written by the offer
+ * import for every offer that names warehouses: the product's rows are replaced, like its stocks.
+ */
+export const warehouseStocks = pgTable(
+  'warehouse_stocks',
+  {
+    productId: productFk(),
+    warehouseId: text('warehouse_id')
+      .notNull()
+      .references(() => warehouseBranches.externalId, { onDelete: 'cascade' }),
+    /** Whole units (fractions floored, negatives 0 — as counted into `stocks`). */
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.warehouseId] }), index('warehouse_stocks_warehouse_idx').on(t.warehouseId)],
+);
