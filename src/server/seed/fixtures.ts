@@ -14,36 +14,36 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { DEMO_PASSWORD, demoExportProfile, statusTrail } from './seed';
-import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSetName } from './fixture-sets';
+import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSet } from './fixture-sets';
 import { config } from '../config';
 import { seedDemoBasket } from '../basket/demo';
 
 const NOTIFY = ['confirmed', 'ready', 'shipped', 'done', 'cancelled'];
 const DAY = 86_400_000;
 
-export async function seedFixtures(db: Db, names: readonly FixtureSetName[] = FIXTURE_SETS): Promise<void> {
+/** Writes `sets` (default: every e2e set; integration files pass theirs, see tests/helpers/fixtures.ts) in one transaction. */
+export async function seedFixtures(db: Db, sets: readonly FixtureSet[] = FIXTURE_SETS.map(fixtureSet)): Promise<void> {
   if (config().NODE_ENV === 'production') throw new Error('e2e fixtures are never written under NODE_ENV=production');
   const password = await hashPassword(DEMO_PASSWORD);
   // Products for the order histories: the catalogue's last 60 (the lines are copies; stock is not touched).
   const products = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(desc(t.products.id)).limit(60);
   if (products.length < 20) throw new Error('e2e fixtures: the demo catalogue must be seeded first');
   await db.transaction(async (tx) => {
-    for (const name of names) await seedSet(tx as unknown as Db, name, password, products);
+    for (const set of sets) await seedSet(tx as unknown as Db, set, password, products);
   });
 }
 
 type ProductRow = { id: number; name: string; article: string; price: string };
 
-async function seedSet(db: Db, name: FixtureSetName, password: string, products: ProductRow[]) {
-  const set = fixtureSet(name);
-  const index = FIXTURE_SETS.indexOf(name);
+async function seedSet(db: Db, set: FixtureSet, password: string, products: ProductRow[]) {
+  const index = set.index;
   const now = Date.now();
   const [company] = await db
     .insert(t.companies)
     .values({
       name: set.company.name,
       unp: set.company.unp,
-      legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
+      legalAddress: set.company.legalAddress,
       discountPercent: set.company.discountPercent.toFixed(2),
       iban: set.company.iban,
       bankName: 'ЗАО «Альфа-Банк»',
@@ -51,8 +51,8 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
       phone: '+375 17 222-33-44',
       email: `office@${set.domain}`,
       managerName: set.company.managerName,
-      managerPhone: '+375 29 600-10-20',
-      managerEmail: `d.kozlov@${set.domain}`,
+      managerPhone: set.company.managerPhone,
+      managerEmail: set.company.managerEmail,
     })
     .returning({ id: t.companies.id });
   const companyId = company!.id;
