@@ -57,6 +57,7 @@ export default async function setup(project: TestProject) {
       await drop();
       throw new Error(`${script} failed (${done.status}):\n${done.stdout}\n${done.stderr}`);
     }
+    if (process.env.SHOW_SERVER_LOG) console.log(done.stdout.trim());
   }
   // Seeded above: the server's own start-up seed has nothing to do.
   const child = spawn(process.execPath, ['scripts/server.mjs'], { env: { ...env, SEED_ON_START: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });

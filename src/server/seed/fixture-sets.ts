@@ -64,7 +64,21 @@ export type FixtureOrders = {
   retailPicking: string;
   /** The admin's first completed order (a warranty request is about one of its products). */
   adminDone: string;
+  /** The admin's newest order, «Новый». */
+  adminNew: string;
+  /** The admin's order «Готов к выдаче». */
+  adminReady: string;
+  /** The retail customer's newest order, «Новый». */
+  retailNew: string;
 };
+
+export type FixtureOrderStatus = (typeof ORDER_PLAN)[keyof typeof ORDER_PLAN][number];
+
+/** Every order of a set's history as ./fixtures.ts writes it: number, whose, status (k = position, the newest first). */
+export function fixtureOrderPlan(set: Pick<FixtureSet, 'index'>): { number: string; who: 'admin' | 'employee' | 'retail'; status: FixtureOrderStatus; company: boolean }[] {
+  const plan = [...ORDER_PLAN.admin.map((status) => ({ who: 'admin' as const, status })), ...ORDER_PLAN.employee.map((status) => ({ who: 'employee' as const, status })), ...ORDER_PLAN.retail.map((status) => ({ who: 'retail' as const, status }))];
+  return plan.map((o, k) => ({ ...o, company: o.who !== 'retail', number: fixtureOrderNumber(set.index, k) }));
+}
 
 export type FixtureSet = {
   name: string;
@@ -154,6 +168,9 @@ function buildSet(family: 'e2e' | 'it', name: string, index: number): FixtureSet
     orders: {
       retailPicking: fixtureOrderNumber(index, retailOrders + ORDER_PLAN.retail.indexOf('picking')),
       adminDone: fixtureOrderNumber(index, ORDER_PLAN.admin.indexOf('done')),
+      adminNew: fixtureOrderNumber(index, ORDER_PLAN.admin.indexOf('new')),
+      adminReady: fixtureOrderNumber(index, ORDER_PLAN.admin.indexOf('ready')),
+      retailNew: fixtureOrderNumber(index, retailOrders + ORDER_PLAN.retail.indexOf('new')),
     },
   };
 }

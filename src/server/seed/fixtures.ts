@@ -14,7 +14,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { DEMO_PASSWORD, demoExportProfile, statusTrail } from './seed';
-import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSet } from './fixture-sets';
+import { FIXTURE_SETS, fixtureOrderPlan, fixtureSet, type FixturePerson, type FixtureSet } from './fixture-sets';
 import { config } from '../config';
 import { seedDemoBasket } from '../basket/demo';
 
@@ -85,11 +85,7 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
     .returning({ id: t.deliveryAddresses.id, address: t.deliveryAddresses.address });
 
   // The order history: every status, numbered as fixture-sets.ts says (its named orders are found there).
-  const plan = [
-    ...ORDER_PLAN.admin.map((status) => ({ who: set.admin, status, company: true })),
-    ...ORDER_PLAN.employee.map((status) => ({ who: set.employee, status, company: true })),
-    ...ORDER_PLAN.retail.map((status) => ({ who: set.retail, status, company: false })),
-  ];
+  const plan = fixtureOrderPlan(set).map((o) => ({ ...o, who: set[o.who] }));
   for (const [k, o] of plan.entries()) {
     const lines = [0, 1, 2].slice(0, 1 + (k % 3)).map((j) => ({ p: products[(k * 3 + j + index * 7) % products.length]!, q: 1 + ((k + j) % 3) }));
     const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
@@ -100,7 +96,7 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
     const [order] = await db
       .insert(t.orders)
       .values({
-        number: fixtureOrderNumber(index, k),
+        number: o.number,
         userId: o.who.id,
         companyId: o.company ? companyId : null,
         status: o.status,
