@@ -116,10 +116,14 @@ function unpFor(index: number): string {
 /** Order numbers of set `index`: ИН-11000 + 100 × index + k (the demo uses 10480–10999, the site 20001 up). */
 export const fixtureOrderNumber = (index: number, k: number) => `ИН-${11_000 + index * 100 + k}`;
 
-/** Positions of the named orders in the history ./fixtures.ts writes (admin's first, then employee's, then retail's). */
+/**
+ * Positions of the named orders in the history ./fixtures.ts writes (admin's first, then employee's, then
+ * retail's). The employee's newest six run through every open status, approval included, as the demo
+ * foreman's do (the personal overview shows five of them).
+ */
 export const ORDER_PLAN = {
   admin: ['new', 'confirmed', 'picking', 'ready', 'shipped', 'new', 'done', 'done', 'cancelled', 'done'],
-  employee: ['new', 'confirmed', 'approval', 'done'],
+  employee: ['new', 'confirmed', 'picking', 'ready', 'shipped', 'approval', 'done'],
   retail: ['new', 'confirmed', 'picking', 'done'],
 } as const;
 
