@@ -1,6 +1,9 @@
 /**
- * Writes the e2e data sets (./fixture-sets.ts) after the demo seed, before the e2e server starts
- * (scripts/e2e-server.mjs; PGlite is one process, so tests cannot write rows while it runs). Each set
+ * Writes the tests' data sets (./fixture-sets.ts) after the demo seed, before a server starts on the
+ * database: the e2e sets (scripts/e2e-server.mjs), the HTTP integration files' sets (the vitest global
+ * setup, tests/helpers/server.ts, through ./fixtures-cli.ts --integration), or one file's set into its
+ * own server's database (tests/helpers/fixtures.ts writeFixture). PGlite is one process, so tests cannot
+ * write rows while the server runs. Each set
  * mirrors what the specs used to take from the demo accounts: a contractor company with an admin,
  * employees (ordering, with a spending limit, blocked, invited without a password, a storekeeper
  * without the order right), a retail customer, a staff member, delivery addresses, an order history
