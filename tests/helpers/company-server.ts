@@ -1,5 +1,6 @@
 /**
- * The server of tests/integration/company-users.test.ts: the demo data plus two more companies
+ * The server of tests/integration/company-users.test.ts: the demo catalogue, the file's own data set
+ * (tests/helpers/fixtures.ts: its company, admin, employees, customer, staff) plus two more companies
  * (written before it starts), and a local CRM webhook that is down for the first two attempts of
  * each message. Also the file's small readers: sign-in, the mail outbox, waiting for a state.
  */
@@ -11,13 +12,16 @@ import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from './http';
 import { freePort, startOwnServer, type OwnServer } from './own-server';
 import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, writeFixture } from './fixtures';
 import { accounts, companies, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
-export const ADMIN = 'admin@stroymontazh.by';
-export const EMPLOYEE = 'prorab@stroymontazh.by';
-export const RETAIL = 'client@demo.by';
-export const STAFF = 'manager@instrument.by';
+/** The file's own set: its company is «the admin's company» of every test. */
+export const COMPANY_SET = fixture('company-users');
+export const ADMIN = COMPANY_SET.admin.email;
+export const EMPLOYEE = COMPANY_SET.employee.email;
+export const RETAIL = COMPANY_SET.retail.email;
+export const STAFF = COMPANY_SET.staff.email;
 export const OTHER_ADMIN = 'boss@drugaya.by';
 export const OTHER_EMPLOYEE = 'master@drugaya.by';
 export const SECRET = 'webhook-test-secret';
@@ -37,13 +41,14 @@ export const goodContract = {
   bic: 'alfaby2x',
   contactName: 'Ольга Ковалёва',
   contactPhone: '8 029 222-33-44',
-  contactEmail: 'admin@stroymontazh.by',
+  contactEmail: COMPANY_SET.admin.email,
   monthlyVolume: '5k_20k',
   comment: 'Нужна отсрочка платежа 30 дней',
 };
 
-/** Two more companies: «ДругаяСтройка» (an admin, an employee, 24 invited employees for paging) and «ТретийТрест» (two admins). */
+/** The file's set, and two more companies: «ДругаяСтройка» (an admin, an employee, 24 invited employees for paging) and «ТретийТрест» (two admins). */
 async function prepare(db: Db) {
+  await writeFixture(db, COMPANY_SET);
   const password = await hashPassword(DEMO_PASSWORD);
   const [other] = await db.insert(companies).values({ name: 'ООО «ДругаяСтройка»', unp: '192345678', legalAddress: 'г. Гомель, ул. Советская, 1' }).returning();
   const [third] = await db.insert(companies).values({ name: 'ОДО «ТретийТрест»', unp: '193456789', legalAddress: 'г. Брест, ул. Ленина, 5' }).returning();

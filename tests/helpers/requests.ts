@@ -4,11 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { inject } from 'vitest';
 import { base, Visitor, type Envelope } from './http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { PASSWORD } from './fixtures';
 
+/** Signs `email` in with the fixture sets' password (tests/helpers/fixtures.ts). */
 export async function signedIn(email: string): Promise<Visitor> {
   const v = new Visitor();
-  const { body } = await v.post('/api/authentication/', { login: email, password: DEMO_PASSWORD, remember: 'Y' });
+  const { body } = await v.post('/api/authentication/', { login: email, password: PASSWORD, remember: 'Y' });
   if (body.status !== 'success') throw new Error(`login ${email} failed: ${JSON.stringify(body.errors)}`);
   return v;
 }

@@ -1,9 +1,11 @@
 /**
- * Vitest global setup for HTTP tests: starts the built server (dist/) on a free port against a
- * fresh database (a temporary PGlite directory, or a new PostgreSQL database when DATABASE_URL is
- * set) and hands its base URL to the tests.
+ * Vitest global setup for HTTP tests: on a fresh database (a temporary PGlite directory, or a new
+ * PostgreSQL database when DATABASE_URL is set) writes the demo seed, then every integration file's own
+ * data set (src/server/seed/fixtures-cli.ts --integration; tests/helpers/fixtures.ts names them), then
+ * starts the built server (dist/) on a free port and hands its base URL to the tests. PGlite is one
+ * process: nothing can be written once the server holds it, so the sets are written before it starts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +51,16 @@ export default async function setup(project: TestProject) {
     env.DATABASE_URL = created.url;
     drop = created.drop;
   }
-  const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const [script, args] of [['src/server/seed/cli.ts', ['--if-empty']], ['src/server/seed/fixtures-cli.ts', ['--integration']]] as const) {
+    const done = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { env, encoding: 'utf8' });
+    if (done.status !== 0) {
+      await drop();
+      throw new Error(`${script} failed (${done.status}):\n${done.stdout}\n${done.stderr}`);
+    }
+    if (process.env.SHOW_SERVER_LOG) console.log(done.stdout.trim());
+  }
+  // Seeded above: the server's own start-up seed has nothing to do.
+  const child = spawn(process.execPath, ['scripts/server.mjs'], { env: { ...env, SEED_ON_START: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

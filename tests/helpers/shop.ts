@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { Visitor } from './http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { PASSWORD } from './fixtures';
 
+/** Signs `email` in with the fixture sets' password (tests/helpers/fixtures.ts). */
 export async function signedIn(email: string): Promise<Visitor> {
   const v = new Visitor();
-  const r = await v.post('/api/authentication/', { login: email, password: DEMO_PASSWORD });
+  const r = await v.post('/api/authentication/', { login: email, password: PASSWORD });
   if (r.body.status !== 'success') throw new Error(`login ${email} failed: ${JSON.stringify(r.body.errors)}`);
   return v;
 }

@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { IpVisitor, markRead, messagesTo, nextCodeTo, nextMessageTo, uniqueEmail } from '../helpers/accounts';
 import { solveCaptcha } from '../helpers/captcha';
 import { inOneWindow } from '../helpers/clock';
-import { DEMO_INVITED, DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
 import { ACCOUNT_LIMITS } from '../../src/server/auth/limits';
 
+/** This file's own customer, blocked and invited employees (tests/helpers/fixtures.ts): the invited one's password is set here. */
+const acc = fixture('accounts-codes');
 const NEW_PASSWORD = 'Fresh2026pass';
 const TOO_MANY = /^Слишком много попыток\. Повторите через \d+ (мин|сек)\.$/;
 
@@ -57,10 +59,10 @@ describe('POST api/sendVerifyCode/ and /api/checkVerifyCode/', () => {
   it('the resend timer answers 429 with the seconds left, for any e-mail alike', async () => {
     const v = new IpVisitor();
     const started = Date.now();
-    const known = await v.post('/api/sendVerifyCode/', { email: 'client@demo.by', event: 'PASSWORD_CHANGE_VERIFY' });
+    const known = await v.post('/api/sendVerifyCode/', { email: acc.retail.email, event: 'PASSWORD_CHANGE_VERIFY' });
     const unknown = await v.post('/api/sendVerifyCode/', { email: uniqueEmail('nobody'), event: 'PASSWORD_CHANGE_VERIFY' });
     expect(known.res.status).toBe(unknown.res.status);
-    const knownAgain = await v.post('/api/sendVerifyCode/', { email: 'client@demo.by', event: 'PASSWORD_CHANGE_VERIFY' });
+    const knownAgain = await v.post('/api/sendVerifyCode/', { email: acc.retail.email, event: 'PASSWORD_CHANGE_VERIFY' });
     const unknownAgain = await v.post('/api/sendVerifyCode/', { email: unknown.body.data.email, event: 'PASSWORD_CHANGE_VERIFY' });
     // The seconds left are 60 minus what passed since the code was sent: at most what this test took so far
     // (a fixed "more than 50" failed on a machine stalled for 10 s).
@@ -136,9 +138,9 @@ describe('restore: code → new password → other sessions end → signed in', 
     const v = new IpVisitor();
     const nobody = uniqueEmail('ghost');
     const { email } = await newAccount();
-    markRead('snab@stroymontazh.by');
+    markRead(acc.blocked.email);
     const answers = [];
-    for (const target of [email, nobody, 'snab@stroymontazh.by']) {
+    for (const target of [email, nobody, acc.blocked.email]) {
       const sent = await v.post('/api/sendVerifyCode/', { email: target, event: 'PASSWORD_CHANGE_VERIFY' });
       const check = await v.post('/api/checkVerifyCode/', { email: target, code: '000000' });
       const restore = await v.post('/api/password/restore/', { email: target, code: '000000', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
@@ -150,31 +152,31 @@ describe('restore: code → new password → other sessions end → signed in', 
     await nextMessageTo(email);
     await new Promise((r) => setTimeout(r, 300));
     expect(messagesTo(nobody)).toEqual([]);
-    expect(messagesTo('snab@stroymontazh.by').filter((m) => /Код/.test(m.subject ?? ''))).toEqual([]);
+    expect(messagesTo(acc.blocked.email).filter((m) => /Код/.test(m.subject ?? ''))).toEqual([]);
   });
 });
 
 describe('first authorization (user_not_auth)', () => {
   it('an employee without a password gets a code, sets a password and is signed in', async () => {
     const v = new IpVisitor();
-    const first = await v.post('/api/authentication/', { login: DEMO_INVITED.email, password: 'anything' });
+    const first = await v.post('/api/authentication/', { login: acc.invited.email, password: 'anything' });
     expect(first.res.status).toBe(401);
-    expect(first.body.data).toEqual({ user_not_auth: true, email: DEMO_INVITED.email });
-    const sent = await v.post('/api/sendVerifyCode/', { email: DEMO_INVITED.email, event: 'PASSWORD_CHANGE_VERIFY' });
+    expect(first.body.data).toEqual({ user_not_auth: true, email: acc.invited.email });
+    const sent = await v.post('/api/sendVerifyCode/', { email: acc.invited.email, event: 'PASSWORD_CHANGE_VERIFY' });
     expect(sent.body.status).toBe('success');
     // The code flow itself tells nothing: an unknown e-mail gets the same answer.
     const ghost = uniqueEmail('ghost');
     const ghostSent = await new IpVisitor().post('/api/sendVerifyCode/', { email: ghost, event: 'PASSWORD_CHANGE_VERIFY' });
-    expect(JSON.stringify(ghostSent.body).replace(ghost, 'E')).toBe(JSON.stringify(sent.body).replace(DEMO_INVITED.email, 'E'));
-    const mail = await nextMessageTo(DEMO_INVITED.email);
+    expect(JSON.stringify(ghostSent.body).replace(ghost, 'E')).toBe(JSON.stringify(sent.body).replace(acc.invited.email, 'E'));
+    const mail = await nextMessageTo(acc.invited.email);
     expect(mail.subject).toContain('первого входа');
     const code = /(\d{6})/.exec(mail.subject!)![1]!;
-    const set = await v.post('/api/password/restore/', { email: DEMO_INVITED.email, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const set = await v.post('/api/password/restore/', { email: acc.invited.email, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(set.body.status).toBe('success');
     const profile = await v.get('/web/profile/get/');
-    expect(profile.body.data.user).toMatchObject({ email: DEMO_INVITED.email, isContragentAdmin: false, scope: ['place_orders'] });
-    expect(profile.body.data.company.name).toBe('ООО «СтройМонтажСервис»');
-    const again = await new IpVisitor().post('/api/authentication/', { login: DEMO_INVITED.email, password: NEW_PASSWORD });
+    expect(profile.body.data.user).toMatchObject({ email: acc.invited.email, isContragentAdmin: false, scope: ['place_orders'] });
+    expect(profile.body.data.company.name).toBe(acc.company.name);
+    const again = await new IpVisitor().post('/api/authentication/', { login: acc.invited.email, password: NEW_PASSWORD });
     expect(again.body.status).toBe('success');
   });
 });
@@ -224,25 +226,25 @@ describe('login answers and limits', () => {
       const ghostHeld = await new IpVisitor().post('/api/authentication/', { login: ghost, password });
       expect(ghostHeld.res.status).toBe(429);
       expect(ghostHeld.body.errors[0]!.message.replace(/\d+/, 'N')).toBe(held.body.errors[0]!.message.replace(/\d+/, 'N'));
-      expect((await attacker.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+      expect((await attacker.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
     });
   }, 180_000);
 
   it('50 wrong passwords from one address hold that address only; right passwords do not count', async () => {
     await inOneWindow(ACCOUNT_LIMITS.loginFailPerIp.windowSeconds, async () => {
       const ip = new IpVisitor();
-      for (let i = 0; i < 5; i++) expect((await ip.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await ip.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
       for (let i = 0; i < 50; i++) await ip.post('/api/authentication/', { login: uniqueEmail(`spray${i}`), password: 'Wrong2026pass' });
-      const held = await ip.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+      const held = await ip.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
       expect(held.res.status).toBe(429);
-      expect((await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).res.status).toBe(200);
+      expect((await new IpVisitor().post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
     });
   }, 180_000);
 
   it("remember 'Y' gives the one-week cookie, 'N' a browser-session cookie", async () => {
-    const yes = await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD, remember: 'Y' });
+    const yes = await new IpVisitor().post('/api/authentication/', { login: acc.retail.email, password: PASSWORD, remember: 'Y' });
     expect(yes.res.headers.getSetCookie().find((c) => c.startsWith('instr.session_token='))).toMatch(/Max-Age=604800/i);
-    const no = await new IpVisitor().post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD, remember: 'N' });
+    const no = await new IpVisitor().post('/api/authentication/', { login: acc.retail.email, password: PASSWORD, remember: 'N' });
     const cookie = no.res.headers.getSetCookie().find((c) => c.startsWith('instr.session_token='))!;
     expect(cookie).toBeTruthy();
     expect(cookie).not.toMatch(/max-age|expires/i);
@@ -250,7 +252,7 @@ describe('login answers and limits', () => {
 
   it('bad login input is a Russian 422: empty, wrong type, 10,000 characters', async () => {
     const v = new IpVisitor();
-    for (const body of [{}, { login: 7, password: ['x'] }, { login: `${'a'.repeat(10_000)}@mail.by`, password: 'x'.repeat(10_000) }, { login: 'client@demo.by', password: 'x', remember: 'maybe' }]) {
+    for (const body of [{}, { login: 7, password: ['x'] }, { login: `${'a'.repeat(10_000)}@mail.by`, password: 'x'.repeat(10_000) }, { login: acc.retail.email, password: 'x', remember: 'maybe' }]) {
       const r = await v.post('/api/authentication/', body);
       expect(r.res.status).toBe(422);
       expect(r.body.errors.every((e) => /[а-яё]/i.test(e.message) && !/expected|received/i.test(e.message))).toBe(true);

@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { IpVisitor, nextCodeTo, uniqueEmail } from '../helpers/accounts';
 import { solveCaptcha } from '../helpers/captcha';
 import type { Envelope } from '../helpers/http';
+import { fixture, PASSWORD as FIXTURE_PASSWORD } from '../helpers/fixtures';
+
+/** This file's own signed-in customer (tests/helpers/fixtures.ts), not the demo one. */
+const acc = fixture('accounts-enumeration');
 
 const PASSWORD = 'Known2026pass';
 
@@ -34,7 +38,7 @@ async function both(call: Call, known: string, unknown: string) {
 describe('answers do not depend on whether the e-mail is registered', () => {
   it('on every call that takes an e-mail', async () => {
     const signedIn = new IpVisitor();
-    await signedIn.post('/api/authentication/', { login: 'client@demo.by', password: 'Demo2026pass' });
+    await signedIn.post('/api/authentication/', { login: acc.retail.email, password: FIXTURE_PASSWORD });
     const wrongLogin: Call = (v, email) => v.post('/api/authentication/', { login: email, password: 'Wrong2026pass' });
     const sendCode = (event: string): Call => (v, email) => v.post('/api/sendVerifyCode/', { email, event });
     const check: Call = (v, email) => v.post('/api/checkVerifyCode/', { email, code: '000000' });

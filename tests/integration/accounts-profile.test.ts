@@ -8,6 +8,10 @@ import { IpVisitor, markRead, messagesTo, nextCodeTo, nextMessageTo, uniqueEmail
 import { solveCaptcha } from '../helpers/captcha';
 import { inOneWindow } from '../helpers/clock';
 import { ACCOUNT_LIMITS } from '../../src/server/auth/limits';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own contractor admin and customer (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('accounts-profile');
 
 async function newAccount(password = 'Start2026pass') {
   const v = new IpVisitor();
@@ -43,11 +47,11 @@ describe('guests', () => {
 describe('GET /web/profile/get/', () => {
   it('has the user with scope and notification settings, the company, the join request', async () => {
     const admin = new IpVisitor();
-    await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: 'Demo2026pass' });
+    await admin.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
     const { body } = await admin.get('/web/profile/get/');
-    expect(body.data.user).toMatchObject({ email: 'admin@stroymontazh.by', isContragentAdmin: true, send_status: 'Y', checkboxes: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'] });
+    expect(body.data.user).toMatchObject({ email: acc.admin.email, isContragentAdmin: true, send_status: 'Y', checkboxes: ['confirmed', 'ready', 'shipped', 'done', 'cancelled'] });
     expect(body.data.user.scope[0]).toBe('isContragentAdmin');
-    expect(body.data.company).toEqual({ id: body.data.user.companyId, name: 'ООО «СтройМонтажСервис»', unp: '191234563', legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4' });
+    expect(body.data.company).toEqual({ id: body.data.user.companyId, name: acc.company.name, unp: acc.company.unp, legalAddress: acc.company.legalAddress });
     expect(body.data.joinRequest).toBeNull();
   });
 });
@@ -98,19 +102,19 @@ describe('POST /api/profile/update/', () => {
 
   it("another user's e-mail gets the same answer as a free one, the owner a notice, and no code works", async () => {
     const { v } = await newAccount();
-    markRead('client@demo.by');
+    markRead(acc.retail.email);
     const free = await v.post('/api/profile/update/', { email: uniqueEmail('free') });
-    const taken = await v.post('/api/profile/update/', { email: 'client@demo.by' });
+    const taken = await v.post('/api/profile/update/', { email: acc.retail.email });
     expect(taken.res.status).toBe(free.res.status);
-    expect(JSON.stringify(taken.body).replace('client@demo.by', 'X')).toBe(JSON.stringify(free.body).replace(free.body.data.confirm.target, 'X'));
-    const notice = await nextMessageTo('client@demo.by');
+    expect(JSON.stringify(taken.body).replace(acc.retail.email, 'X')).toBe(JSON.stringify(free.body).replace(free.body.data.confirm.target, 'X'));
+    const notice = await nextMessageTo(acc.retail.email);
     expect(notice.subject).toContain('Попытка привязать ваш адрес');
     expect(notice.subject).not.toMatch(/\d{6}/);
-    const attempt = await v.post('/api/profile/update/', { email: 'client@demo.by', code: '123456' });
+    const attempt = await v.post('/api/profile/update/', { email: acc.retail.email, code: '123456' });
     expect(attempt.res.status).toBe(422);
     expect(attempt.body.errors[0]!.field).toBe('code');
     const client = new IpVisitor();
-    expect((await client.post('/api/authentication/', { login: 'client@demo.by', password: 'Demo2026pass' })).res.status).toBe(200);
+    expect((await client.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
   });
 
   it('changes the phone with an SMS code to the NEW number', async () => {
@@ -160,7 +164,7 @@ describe('password change', () => {
 
   it('with a code from /api/password/code/ (sent to the own e-mail only)', async () => {
     const { email, v } = await newAccount();
-    const sent = await v.post('/api/password/code/', { email: 'client@demo.by' });
+    const sent = await v.post('/api/password/code/', { email: acc.retail.email });
     expect(sent.body.data).toEqual({ email, resendAfter: 60 });
     const code = await nextCodeTo(email);
     const done = await v.post('/api/password/change/', { code, password: 'ByCode2026pass', confirm_password: 'ByCode2026pass' });

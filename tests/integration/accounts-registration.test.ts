@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../helpers/captcha';
 import { IpVisitor, markRead, messagesTo, nextCodeTo, nextMessageTo, uniqueEmail } from '../helpers/accounts';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD as FIXTURE_PASSWORD } from '../helpers/fixtures';
+
+/** This file's own company (its УНП takes join requests), admin, employee and customer (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('accounts-registration');
 
 const PASSWORD = 'Strong2026pass';
 
@@ -20,7 +23,7 @@ async function registerAndConfirm(v: IpVisitor, over: Record<string, unknown> = 
   return { body, confirmed };
 }
 
-async function loginAs(email: string, password = DEMO_PASSWORD) {
+async function loginAs(email: string, password = FIXTURE_PASSWORD) {
   const v = new IpVisitor();
   const r = await v.post('/api/authentication/', { login: email, password });
   expect(r.body.status, JSON.stringify(r.body.errors)).toBe('success');
@@ -66,17 +69,17 @@ describe('retail registration', () => {
 
   it('an e-mail that has an account gets the same answer, and its mailbox a notice without a code', async () => {
     const v = new IpVisitor();
-    markRead('client@demo.by');
-    const existing = await v.post('/api/registration/', await form(v, { email: 'client@demo.by' }));
+    markRead(acc.retail.email);
+    const existing = await v.post('/api/registration/', await form(v, { email: acc.retail.email }));
     const fresh = await v.post('/api/registration/', await form(v));
     expect(existing.res.status).toBe(fresh.res.status);
-    expect(existing.body).toEqual({ ...fresh.body, data: { ...fresh.body.data, email: 'client@demo.by' } });
-    const notice = await nextMessageTo('client@demo.by');
+    expect(existing.body).toEqual({ ...fresh.body, data: { ...fresh.body.data, email: acc.retail.email } });
+    const notice = await nextMessageTo(acc.retail.email);
     expect(notice.subject).toContain('Попытка регистрации с вашим адресом');
-    expect(notice.text).toContain('/restore/?email=client%40demo.by');
+    expect(notice.text).toContain(`/restore/?email=${encodeURIComponent(acc.retail.email)}`);
     expect(notice.subject).not.toMatch(/\d{6}/);
     // No code exists to confirm it with: any code is simply wrong.
-    const confirm = await v.post('/api/registration/confirm/', { email: 'client@demo.by', code: '000000' });
+    const confirm = await v.post('/api/registration/confirm/', { email: acc.retail.email, code: '000000' });
     expect(confirm.res.status).toBe(422);
     expect(confirm.body.errors[0]!.field).toBe('code');
   });
@@ -186,26 +189,26 @@ describe('business registration', () => {
   });
 
   it('an existing УНП files a join request the company admin approves; no one else sees or decides it', async () => {
-    markRead('admin@stroymontazh.by');
+    markRead(acc.admin.email);
     const v = new IpVisitor();
-    const { body, confirmed } = await registerAndConfirm(v, { type: 'business', unp: '191234563', company_name: 'СтройМонтаж', legal_address: 'г. Минск' });
+    const { body, confirmed } = await registerAndConfirm(v, { type: 'business', unp: acc.company.unp, company_name: 'СтройМонтаж', legal_address: 'г. Минск' });
     expect(confirmed.body.data.company).toBeNull();
-    expect(confirmed.body.data.joinRequest).toMatchObject({ company: 'ООО «СтройМонтажСервис»', status: 'pending' });
+    expect(confirmed.body.data.joinRequest).toMatchObject({ company: acc.company.name, status: 'pending' });
     const mine = await v.get('/web/profile/get/');
     expect(mine.body.data.user).toMatchObject({ companyId: null, isContragentAdmin: false });
-    expect(mine.body.data.joinRequest).toMatchObject({ status: 'pending', company: 'ООО «СтройМонтажСервис»' });
-    const notice = await nextMessageTo('admin@stroymontazh.by');
+    expect(mine.body.data.joinRequest).toMatchObject({ status: 'pending', company: acc.company.name });
+    const notice = await nextMessageTo(acc.admin.email);
     expect(notice.subject).toContain('Новая заявка на присоединение к компании');
     expect(notice.text).toContain(String(body.email));
 
-    const admin = await loginAs('admin@stroymontazh.by');
+    const admin = await loginAs(acc.admin.email);
     const list = await admin.get('/web/personal/contragent/joinRequests/');
     const request = list.body.data.items.find((r: { email: string }) => r.email === body.email);
     expect(request).toMatchObject({ status: 'pending', name: 'Анна Смирнова', companyName: 'СтройМонтаж' });
 
     // The registrant, an employee and another company's admin can neither list nor decide it.
     expect((await v.get('/web/personal/contragent/joinRequests/')).res.status).toBe(403);
-    const employee = await loginAs('prorab@stroymontazh.by');
+    const employee = await loginAs(acc.employee.email);
     expect((await employee.post('/api/profile/contragent/joinRequest/', { id: request.id, approve: 'Y' })).res.status).toBe(403);
     const strangerAdmin = new IpVisitor();
     await registerAndConfirm(strangerAdmin, { type: 'business', unp: '591705582', company_name: 'ЧУП «Чужие»', legal_address: 'г. Гомель' });
@@ -218,7 +221,7 @@ describe('business registration', () => {
     expect(approved.body.data).toEqual({ id: request.id, status: 'approved' });
     const now = await v.get('/web/profile/get/');
     expect(now.body.data.user.companyId).toBe(now.body.data.company.id);
-    expect(now.body.data.company).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
+    expect(now.body.data.company).toMatchObject({ name: acc.company.name, unp: acc.company.unp });
     // An employee with the default permissions (auth/permissions.ts).
     expect(now.body.data.user.scope).toEqual(['place_orders']);
     expect(now.body.data.user.isContragentAdmin).toBe(false);
@@ -228,8 +231,8 @@ describe('business registration', () => {
 
   it('a rejected request leaves the registrant a retail customer, and bad decision input is a Russian 422', async () => {
     const v = new IpVisitor();
-    const { body } = await registerAndConfirm(v, { type: 'business', unp: '191234563', company_name: 'Не та', legal_address: 'г. Минск' });
-    const admin = await loginAs('admin@stroymontazh.by');
+    const { body } = await registerAndConfirm(v, { type: 'business', unp: acc.company.unp, company_name: 'Не та', legal_address: 'г. Минск' });
+    const admin = await loginAs(acc.admin.email);
     const { id } = (await admin.get('/web/personal/contragent/joinRequests/')).body.data.items.find((r: { email: string }) => r.email === body.email);
     for (const bad of [{}, { id: 'abc', approve: 'Y' }, { id, approve: 'maybe' }, { id: 'я'.repeat(10_000), approve: 'Y' }]) {
       const r = await admin.post('/api/profile/contragent/joinRequest/', bad);

@@ -5,8 +5,8 @@
  * copy (it happened without them); the one who typed the code gets none (they saw it happen).
  * Withdrawing a never-confirmed address or cancelling a deletion changes nothing and tells no one.
  *
- * Own server: a company employee with the right to manage addresses is written before it starts,
- * and the demo accounts' inboxes are this file's alone.
+ * Own server: the file's data set (tests/helpers/fixtures.ts) and an employee of its company with the
+ * right to manage addresses are written before it starts; every inbox is this file's alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,20 +15,22 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from '../helpers/http';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { accounts, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
-const ADMIN = 'admin@stroymontazh.by';
-const KEEPER = 'adresa@stroymontazh.by';
-const READER = 'prorab@stroymontazh.by';
-const RETAIL = 'client@demo.by';
+const acc = fixture('address-notifications');
+const ADMIN = acc.admin.email;
+const KEEPER = `adresa@${acc.domain}`;
+const READER = acc.employee.email;
+const RETAIL = acc.retail.email;
 
-/** An employee of the demo company who may manage its addresses (not an admin). */
+/** The file's set, and an employee of its company who may manage its addresses (not an admin). */
 async function prepare(db: Db) {
+  await writeFixture(db, acc);
   const [admin] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, ADMIN));
   await db.insert(users).values({ id: 'addr-keeper', email: KEEPER, name: 'Алла Адресова', phone: '+375 29 700-80-90', companyId: admin!.companyId, isContragentAdmin: false, permissions: ['place_orders', 'manage_addresses'], emailVerified: true });
-  await db.insert(accounts).values({ id: 'acc-addr-keeper', accountId: 'addr-keeper', providerId: 'credential', userId: 'addr-keeper', password: await hashPassword(DEMO_PASSWORD) });
+  await db.insert(accounts).values({ id: 'acc-addr-keeper', accountId: 'addr-keeper', providerId: 'credential', userId: 'addr-keeper', password: await hashPassword(PASSWORD) });
 }
 
 let srv: OwnServer;
@@ -72,7 +74,7 @@ beforeAll(async () => {
   srv = await startOwnServer({ prepare });
   for (const email of [ADMIN, KEEPER, READER, RETAIL]) {
     as[email] = new Visitor(srv.base);
-    const r = await as[email]!.post('/api/authentication/', { login: email, password: DEMO_PASSWORD });
+    const r = await as[email]!.post('/api/authentication/', { login: email, password: PASSWORD });
     expect(r.body.status, email).toBe('success');
   }
 }, 180_000);
@@ -143,7 +145,7 @@ describe('a company address: the one who added it and the company admin hear, th
     expect(await confirmByCode(ADMIN, id)).toBe('deleted');
     const keeperNote = (await aboutAddresses(KEEPER)).find((x) => x.title === 'Адрес доставки удалён');
     expect(keeperNote!.text).toContain('г. Минск, ул. Кальварийская, 24');
-    expect(keeperNote!.text).toContain('Ольга Ковалёва');
+    expect(keeperNote!.text).toContain(acc.admin.name);
     expect(newMailTo(KEEPER, before).map((m) => m.subject.includes('Адрес доставки удалён'))).toEqual([true]);
     expect((await aboutAddresses(ADMIN)).some((x) => x.title === 'Адрес доставки удалён')).toBe(true);
     expect(newMailTo(ADMIN, before)).toEqual([]);

@@ -10,9 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
 
-const ACCOUNTS = { admin: 'admin@stroymontazh.by', employee: 'prorab@stroymontazh.by', retail: 'client@demo.by' } as const;
+/** This file's own company admin, employee and customer (tests/helpers/fixtures.ts), not the demo ones; contact e-mails are on its domain. */
+const acc = fixture('addresses-http');
+
+const ACCOUNTS = { admin: acc.admin.email, employee: acc.employee.email, retail: acc.retail.email } as const;
 type Who = keyof typeof ACCOUNTS;
 const as: Record<Who, Visitor> = { admin: new Visitor(), employee: new Visitor(), retail: new Visitor() };
 
@@ -50,7 +53,7 @@ async function addConfirmed(who: Who, address: string, phone: string): Promise<n
 
 beforeAll(async () => {
   for (const who of Object.keys(as) as Who[]) {
-    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: DEMO_PASSWORD });
+    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: PASSWORD });
     expect(body.status).toBe('success');
   }
 });
@@ -64,7 +67,7 @@ describe('GET /web/personal/addresses/', () => {
 
   it('gives a company user the company addresses with status, deletionRequested and a sessid', async () => {
     const data = await list('admin');
-    expect(data.company.name).toContain('СтройМонтажСервис');
+    expect(data.company.name).toBe(acc.company.name);
     expect(data.canManage).toBe(true);
     expect(typeof data.sessid).toBe('string');
     expect(data.sessid.length).toBeGreaterThan(10);
@@ -115,7 +118,7 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
   it('adds a pending address (contacts default to the account), confirms it by an SMS code, and the list shows it active', async () => {
     const since = Date.now() - 1000;
     const added = await act('retail', { action: 'requestAdd', address: 'г. Гомель, пр-т Ленина, 10', flat: '45', entrance: '3', phone: '8 (029) 700-11-22' });
-    expect(added.body.data.address).toMatchObject({ status: 'pending', deletionRequested: false, phone: '+375 29 700-11-22', email: 'client@demo.by', emailNotify: true, phoneNotify: false });
+    expect(added.body.data.address).toMatchObject({ status: 'pending', deletionRequested: false, phone: '+375 29 700-11-22', email: acc.retail.email, emailNotify: true, phoneNotify: false });
     const id = added.body.data.address.id;
     // Not usable before it is confirmed: pending is not active.
     expect((await list('retail')).addresses.find((a: { id: number }) => a.id === id).status).toBe('pending');
@@ -140,17 +143,17 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
 
   it('sends a code only to the account or the address contacts, by e-mail too', async () => {
     const since = Date.now() - 1000;
-    const { body } = await act('retail', { action: 'requestAdd', address: 'г. Гомель, ул. Кирова, 5', email: 'dostavka@demo.by', phone: '' });
+    const { body } = await act('retail', { action: 'requestAdd', address: 'г. Гомель, ул. Кирова, 5', email: `dostavka@${acc.domain}`, phone: '' });
     const id = body.data.address.id;
-    expect(body.data.address.phone).toBe('+375 29 111-22-33');
+    expect(body.data.address.phone).toBe(acc.retail.phone);
     const stranger = await act('retail', { action: 'sendVerifyCodeSMS', id, phone: '+375 44 000-00-01' });
     expect(stranger.res.status).toBe(422);
     expect(stranger.body.errors[0]).toMatchObject({ field: 'phone', message: 'Код можно отправить только на ваш телефон или на телефон этого адреса' });
     const strangerMail = await act('retail', { action: 'sendVerifyCodeEmail', id, email: 'someone@else.by' });
     expect(strangerMail.body.errors[0].field).toBe('email');
-    const sent = await act('retail', { action: 'sendVerifyCodeEmail', id, email: 'dostavka@demo.by' });
-    expect(sent.body.data).toMatchObject({ channel: 'email', sentTo: 'dostavka@demo.by' });
-    const ok = await act('retail', { action: 'checkVerifyCode', id, code: codeFor('dostavka@demo.by', 'mail', since) });
+    const sent = await act('retail', { action: 'sendVerifyCodeEmail', id, email: `dostavka@${acc.domain}` });
+    expect(sent.body.data).toMatchObject({ channel: 'email', sentTo: `dostavka@${acc.domain}` });
+    const ok = await act('retail', { action: 'checkVerifyCode', id, code: codeFor(`dostavka@${acc.domain}`, 'mail', since) });
     expect(ok.body.data.status).toBe('active');
   });
 
@@ -203,8 +206,8 @@ describe('POST /api/deliveryAddresses/: notification contacts', () => {
     expect(on.body.data.address.phoneNotify).toBe(true);
     const badFlag = await act('retail', { action: 'setPhoneNotifyStatus', id: own.id, status: 'maybe' });
     expect(badFlag.res.status).toBe(422);
-    const email = await act('retail', { action: 'changeEmail', id: own.id, email: 'Ivan@Demo.BY ' });
-    expect(email.body.data.address.email).toBe('ivan@demo.by');
+    const email = await act('retail', { action: 'changeEmail', id: own.id, email: `Ivan@${acc.domain.toUpperCase()} ` });
+    expect(email.body.data.address.email).toBe(`ivan@${acc.domain}`);
     const phone = await act('retail', { action: 'changePhone', id: own.id, phone: '80445556677' });
     expect(phone.body.data.address.phone).toBe('+375 44 555-66-77');
     const badPhone = await act('retail', { action: 'changePhone', id: own.id, phone: '+7 999 111' });
@@ -226,15 +229,15 @@ describe('POST /api/deliveryAddresses/: notification contacts', () => {
     const count = (await list('admin')).addresses.length;
     expect(offAll.body.data).toEqual({ updated: count, withoutContact: 0 });
     expect((await list('admin')).addresses.every((a: { phoneNotify: boolean }) => !a.phoneNotify)).toBe(true);
-    const both = await act('admin', { action: 'changeEmailAll', email: 'snab@stroymontazh.by', status: 'Y' });
+    const both = await act('admin', { action: 'changeEmailAll', email: acc.blocked.email, status: 'Y' });
     expect(both.body.data.updated).toBe(count);
     const after = (await list('admin')).addresses;
-    expect(after.every((a: { email: string; emailNotify: boolean }) => a.email === 'snab@stroymontazh.by' && a.emailNotify)).toBe(true);
+    expect(after.every((a: { email: string; emailNotify: boolean }) => a.email === acc.blocked.email && a.emailNotify)).toBe(true);
     const phones = await act('admin', { action: 'changePhoneAll', phone: '+375 29 222-33-44', status: 'Y' });
     expect(phones.body.data.updated).toBe(count);
     expect((await list('admin')).addresses.every((a: { phoneNotify: boolean }) => a.phoneNotify)).toBe(true);
     // The retail customer's addresses were not touched by the company's "all".
-    expect((await list('retail')).addresses.every((a: { email: string }) => a.email !== 'snab@stroymontazh.by')).toBe(true);
+    expect((await list('retail')).addresses.every((a: { email: string }) => a.email !== acc.blocked.email)).toBe(true);
   });
 });
 
@@ -265,7 +268,7 @@ describe('a company: its admin decides, an employee without the right only reads
   it('lets the admin add a company address that every employee then sees', async () => {
     const id = await addConfirmed('admin', 'г. Минск, ул. Кальварийская, 21 (склад)', '+375 29 700-33-44');
     const seen = (await list('employee')).addresses.find((a: { id: number }) => a.id === id);
-    expect(seen).toMatchObject({ status: 'active', addedBy: 'Ольга Ковалёва' });
+    expect(seen).toMatchObject({ status: 'active', addedBy: acc.admin.name });
   });
 });
 
@@ -316,7 +319,7 @@ describe('ownership: another user\'s or another company\'s address is 404 and st
 
   it('a retail customer\'s "all" change never reaches the company\'s addresses', async () => {
     const company = await list('admin');
-    await act('retail', { action: 'changeEmailAll', email: 'ivan@demo.by', status: 'Y' });
+    await act('retail', { action: 'changeEmailAll', email: `ivan@${acc.domain}`, status: 'Y' });
     expect(await list('admin')).toEqual(company);
   });
 });

@@ -4,11 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import writeXlsxFile from 'write-excel-file/node';
 import { base, Visitor, type Envelope } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own contractor admin and their basket (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('basket-http');
 
 type Card = { id: number; article: string; canBuy: boolean; name: string };
 let hits: Card[] = [];
-let gone: number; // a product that cannot be bought (from the demo contractor's basket)
+let gone: number; // a product that cannot be bought (from the file's contractor admin's basket)
 
 async function upload(v: Visitor, name: string, bytes: Uint8Array | Buffer, type = 'application/octet-stream') {
   const form = new FormData();
@@ -23,7 +26,7 @@ beforeAll(async () => {
   const main = await new Visitor().get('/web/main/');
   hits = main.body.data.hits;
   const admin = new Visitor();
-  await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+  await admin.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
   const grid = await admin.get('/web/basket/products/');
   gone = grid.body.data.inactive[0].product_id;
 });
@@ -110,7 +113,7 @@ describe('POST api/basket/add/, update/, remove/', () => {
 describe('clear, inactive/remove and the grid', () => {
   it('the contractor sees discounted totals, removes inactive rows together, then clears', async () => {
     const admin = new Visitor();
-    await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+    await admin.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
     const grid = await admin.get('/web/basket/products/?page=1&pageSize=50');
     const d = grid.body.data;
     expect(d.info.contractor).toBe(true);
@@ -301,7 +304,7 @@ describe('compare and favourites', () => {
 describe('login merges the guest lists into the user lists', () => {
   it('nothing from either side is lost, and the guest cookie is dropped', async () => {
     const [a, b, c] = hits as [Card, Card, Card];
-    // An account of this test alone: other test files change the demo accounts' baskets meanwhile.
+    // An account of this test alone, registered afresh: its lists hold only what this test put there.
     const me = await freshCustomer();
     // The user's own lists, from an earlier session.
     const before = new Visitor();

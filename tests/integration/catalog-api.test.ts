@@ -1,7 +1,10 @@
 /** Spec §7 catalogue, product and brand calls over HTTP: each answers, and refuses bad input in Russian. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor, type Envelope } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('catalog-api');
 import { solveCaptcha } from '../helpers/captcha';
 
 type Card = { id: number; code: string; url: string; name: string; article: string; price: number; isNew: boolean; sectionId: number };
@@ -225,7 +228,7 @@ describe('FAQ and price requests', () => {
     const ok = await v.post('/api/product/requestPrice/', { code: product.code, contact: '+375 29 123-45-67', captcha: await solveCaptcha(v) });
     expect(ok.body.data.id).toBeGreaterThan(0);
     const user = new Visitor();
-    await user.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    await user.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
     const mine = await user.post('/api/product/requestPrice/', { productName: product.name, sessid: 'x', captcha: await solveCaptcha(user) });
     expect(mine.body.status).toBe('success');
     const huge = await v.raw('/api/product/requestPrice/', { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: JSON.stringify({ code: product.code, contact: 'x'.repeat(2_000_000) }) });

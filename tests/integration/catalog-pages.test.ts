@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
 import { breadcrumbProblems, canonical, h1, ldOfType, links, meta, productLdProblems, title } from '../helpers/html';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('catalog-pages');
 
 type Card = { id: number; code: string; url: string; name: string; article: string; price: number; brand: string; brandId: number; personalPrice: number | null };
 const guest = new Visitor();
@@ -266,7 +269,7 @@ describe('caching (guests only) and the contractor price', () => {
     expect(revalidated!.status, tries.join(', ')).toBe(304);
 
     const contractor = new Visitor();
-    const login = await contractor.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD, remember: 'Y' });
+    const login = await contractor.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD, remember: 'Y' });
     expect(login.body.status).toBe('success');
     const mine = await contractor.raw(url);
     expect(mine.headers.get('x-cache')).toBeNull();
@@ -279,13 +282,13 @@ describe('caching (guests only) and the contractor price', () => {
 
   it("the contractor's own price: the company's best discount (Bosch 12 %)", async () => {
     const contractor = new Visitor();
-    await contractor.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+    await contractor.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
     const bosch = await contractor.get('/web/brands/bosch/');
     const item = bosch.body.data.items[0] as Card;
     // In whole kopecks: price × 88 / 100, half a kopeck away from zero (the listings' SQL round()).
     expect(item.personalPrice).toBe(Math.round((Math.round(item.price * 100) * 88) / 100) / 100);
     const retail = new Visitor();
-    await retail.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    await retail.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
     const r = await retail.get('/web/brands/bosch/');
     expect(r.body.data.items[0].personalPrice).toBeNull();
     expect((await guest.get('/web/brands/bosch/')).body.data.items[0].personalPrice).toBeNull();

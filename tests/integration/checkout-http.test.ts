@@ -8,6 +8,13 @@ import { clearOfTimesOfDay, MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC } from '../hel
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
+import { fixture } from '../helpers/fixtures';
+
+/** This file's own company, its people and customer (tests/helpers/fixtures.ts), and an unrelated company (`rival`). */
+const acc = fixture('checkout-http');
+const rival = fixture('checkout-http-rival');
+/** The id of `acc`'s company (the payer of its invoice orders), read from its admin's profile. */
+let companyId = 0;
 
 let pool: StockedProduct[] = [];
 const take = () => {
@@ -26,6 +33,8 @@ async function guestWith(...lines: [StockedProduct, number][]): Promise<Visitor>
 beforeAll(async () => {
   pool = await stockedProducts(300, 449, 4);
   expect(pool.length).toBeGreaterThan(20);
+  companyId = (await (await signedIn(acc.admin.email)).get('/web/profile/get/')).body.data.user.companyId;
+  expect(companyId).toBeGreaterThan(0);
 });
 
 describe('GET /web/orderCheckout/', () => {
@@ -61,17 +70,16 @@ describe('GET /web/orderCheckout/', () => {
   });
 
   it('a contractor sees the company prices, saved addresses, payers and invoice payment', async () => {
-    // The company's buyer, whose basket only this file uses (basket-http.test.ts clears the admin's basket and
-    // orders-http.test.ts the foreman's while this file runs); emptied again at the end.
-    const admin = await signedIn('zakup@stroymontazh.by');
+    // The company's buyer (the file's own set, so no other file touches the basket); emptied again at the end.
+    const admin = await signedIn(acc.supply.email);
     // A product of its own in the basket (the company's 7 % applies to every product).
     expect((await admin.post('/api/basket/add/', { product: take().id })).res.status).toBe(200);
     const s = (await admin.get('/web/orderCheckout/')).body.data;
     expect(s.basket.items.some((i: any) => i.price < i.base_price)).toBe(true);
     expect(s.payment.default).toBe('invoice');
-    expect(s.organizations[0]).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
+    expect(s.organizations[0]).toMatchObject({ name: acc.company.name, unp: acc.company.unp });
     expect(s.addresses.length).toBeGreaterThanOrEqual(2);
-    expect(s.user).toMatchObject({ name: 'Марина Ясюкевич', email: 'zakup@stroymontazh.by' });
+    expect(s.user).toMatchObject({ name: acc.supply.name, email: acc.supply.email });
     expect((await admin.post('/api/basket/clear/')).res.status).toBe(200);
   });
 });
@@ -94,7 +102,7 @@ describe('POST /api/order/create/', () => {
     expect(html).toContain(number);
     expect(html).toContain('/registration/?email=guest-pickup%40example.by');
     expect((await new Visitor().raw(body.data.url)).status).toBe(404);
-    expect((await (await signedIn('client@demo.by')).raw(body.data.url)).status).toBe(404);
+    expect((await (await signedIn(acc.retail.email)).raw(body.data.url)).status).toBe(404);
     const [mail] = mailsTo('guest-pickup@example.by', number);
     expect(mail!.subject).toBe(`Заказ ${number} принят — Инструмент.by`);
     expect(mail!.text).toContain(a.name);
@@ -102,12 +110,12 @@ describe('POST /api/order/create/', () => {
   });
 
   it('the same idempotency key twice, in a row or at once, makes one order', async () => {
-    const client = await signedIn('client@demo.by');
+    const client = await signedIn(acc.retail.email);
     const count = async () => (await client.get('/web/profile/orders/')).body.data.page_navigation.total as number;
     const before = await count();
     const a = take();
     await client.post('/api/basket/add/', { product: a.id });
-    const body = pickupBody({ email: 'client@demo.by' });
+    const body = pickupBody({ email: acc.retail.email });
     const [x, y] = await Promise.all([client.post('/api/order/create/', body), client.post('/api/order/create/', body)]);
     const z = await client.post('/api/order/create/', body);
     expect([x.res.status, y.res.status, z.res.status]).toEqual([200, 200, 200]);
@@ -122,7 +130,7 @@ describe('POST /api/order/create/', () => {
   });
 
   it('a retail user has a new address delivered on the first possible date', async () => {
-    // A customer of this test alone: other test files fill and order the demo customer's basket meanwhile.
+    // A customer of this test alone, registered afresh: no saved address of theirs comes first.
     const me = await freshCustomer();
     const client = new Visitor();
     expect((await client.post('/api/authentication/', { login: me.email, password: me.password })).body.status).toBe('success');
@@ -203,54 +211,54 @@ describe('POST /api/order/create/', () => {
   });
 
   it('an employee without the right to order is refused with 403, and says so on the checkout', async () => {
-    const keeper = await signedIn('sklad@stroymontazh.by');
+    const keeper = await signedIn(acc.storekeeper.email);
     await keeper.post('/api/basket/add/', { product: take().id });
     const s = (await keeper.get('/web/orderCheckout/')).body.data;
     expect(s.can_order).toBe(false);
-    const r = await keeper.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: 1 }));
+    const r = await keeper.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
     expect(r.res.status).toBe(403);
     expect(r.body.errors[0].message).toBe('Вам не разрешено оформлять заказы от имени компании. Обратитесь к администратору вашей компании.');
   });
 
   it('an employee over their limit waits for the admin, who approves; invoice only; both are told', async () => {
-    const supply = await signedIn('zakup@stroymontazh.by');
+    const supply = await signedIn(acc.supply.email);
     const p = pool.find((x) => x.price * 3 > 600 && x.stock >= 3) ?? take();
     pool = pool.filter((x) => x !== p);
     await supply.post('/api/basket/add/', { product: p.id, quantity: Math.max(1, Math.min(p.stock, Math.ceil(600 / p.price))) });
     const s = (await supply.get('/web/orderCheckout/')).body.data;
     expect(s.payment).toMatchObject({ invoice_only: true, default: 'invoice' });
     expect(s.approval).toEqual({ required: s.basket.info.total > 500, limit: 500 });
-    const cash = await supply.post('/api/order/create/', pickupBody({ email: 'zakup@stroymontazh.by' }));
+    const cash = await supply.post('/api/order/create/', pickupBody({ email: acc.supply.email }));
     expect(cash.res.status).toBe(422);
     expect(cash.body.errors[0].message).toBe('Способ оплаты: Вам доступна только оплата по счёту');
-    const { body } = await supply.post('/api/order/create/', pickupBody({ email: 'zakup@stroymontazh.by', payment: 'invoice', payerCompanyId: 1 }));
+    const { body } = await supply.post('/api/order/create/', pickupBody({ email: acc.supply.email, payment: 'invoice', payerCompanyId: companyId }));
     expect(body.data.status).toBe('approval');
     const number = body.data.order_number as string;
-    expect(mailsTo('admin@stroymontazh.by', number).some((m) => m.subject.includes('ждёт вашего согласования'))).toBe(true);
-    expect(mailsTo('zakup@stroymontazh.by', number)[0]!.attachments).toHaveLength(1);
+    expect(mailsTo(acc.admin.email, number).some((m) => m.subject.includes('ждёт вашего согласования'))).toBe(true);
+    expect(mailsTo(acc.supply.email, number)[0]!.attachments).toHaveLength(1);
     // Only the company admin decides.
     expect((await supply.post('/api/profile/orders/approve/', { order_number: number, approve: 'Y' })).res.status).toBe(403);
-    expect((await (await signedIn('admin@elektromontazh.by')).post('/api/profile/orders/approve/', { order_number: number, approve: 'Y' })).res.status).toBe(404);
-    const admin = await signedIn('admin@stroymontazh.by');
+    expect((await (await signedIn(rival.admin.email)).post('/api/profile/orders/approve/', { order_number: number, approve: 'Y' })).res.status).toBe(404);
+    const admin = await signedIn(acc.admin.email);
     const list = (await admin.get('/web/profile/orders/?filter=approval')).body.data.orders;
-    expect(list.find((o: any) => o.order_number === number)).toMatchObject({ can_approve: true, buyer: 'Марина Ясюкевич' });
+    expect(list.find((o: any) => o.order_number === number)).toMatchObject({ can_approve: true, buyer: acc.supply.name });
     const ok = await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'Y', comment: 'Согласовано, берите' });
     expect(ok.body.data.status).toBe('new');
     expect((await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'N' })).res.status).toBe(409);
-    expect(mailsTo('zakup@stroymontazh.by', number).some((m) => m.text.includes('Согласовано, берите'))).toBe(true);
+    expect(mailsTo(acc.supply.email, number).some((m) => m.text.includes('Согласовано, берите'))).toBe(true);
     expect((await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'может быть' })).res.status).toBe(422);
   });
 
   it('a rejected order gives its stock back', async () => {
-    const supply = await signedIn('zakup@stroymontazh.by');
+    const supply = await signedIn(acc.supply.email);
     const p = take();
     const before = await stockOf(p.id);
     await supply.post('/api/basket/add/', { product: p.id, quantity: Math.min(p.stock, 3) });
     const total = (await supply.get('/web/orderCheckout/')).body.data.basket.info.total;
-    const { body } = await supply.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: 1 }));
+    const { body } = await supply.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
     expect(await stockOf(p.id)).toBe(before - Math.min(p.stock, 3));
     if (total <= 500) return expect(body.data.status).toBe('new');
-    const admin = await signedIn('admin@stroymontazh.by');
+    const admin = await signedIn(acc.admin.email);
     expect((await admin.post('/api/profile/orders/approve/', { order_number: body.data.order_number, approve: 'N', comment: 'Дорого' })).body.data.status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(before);
   });
@@ -261,7 +269,7 @@ describe('address and organization lists', () => {
     const guest = (await new Visitor().post('/api/address/listWithSeparation/', { search: 'барановичи' })).body.data;
     expect(guest.saved).toEqual([]);
     expect(guest.suggestions[0]).toMatchObject({ locality: 'Барановичи', region: 'Брестская обл.', kind: 'г.' });
-    const admin = await signedIn('admin@stroymontazh.by');
+    const admin = await signedIn(acc.admin.email);
     const list = (await admin.post('/api/address/list/', { search: 'минск' })).body.data.items;
     expect(list[0]).toMatchObject({ source: 'saved', address_id: expect.any(Number) });
     expect(list.some((i: any) => i.value === 'г. Минск')).toBe(true);
@@ -271,10 +279,11 @@ describe('address and organization lists', () => {
   });
 
   it('lists the payer companies a user may act for; guests get code 101', async () => {
-    const admin = await signedIn('admin@stroymontazh.by');
-    expect((await admin.post('/api/organization/list/', { search: '1912' })).body.data.items).toHaveLength(1);
-    expect((await admin.post('/api/organization/list/', { search: 'Электро' })).body.data.items).toHaveLength(0);
-    expect((await (await signedIn('client@demo.by')).post('/api/organization/list/', {})).body.data.items).toEqual([]);
+    const admin = await signedIn(acc.admin.email);
+    expect((await admin.post('/api/organization/list/', { search: acc.company.unp.slice(0, 4) })).body.data.items).toHaveLength(1);
+    // Another company on the same server, found by its name, is not one the admin may act for.
+    expect((await admin.post('/api/organization/list/', { search: rival.name })).body.data.items).toHaveLength(0);
+    expect((await (await signedIn(acc.retail.email)).post('/api/organization/list/', {})).body.data.items).toEqual([]);
     const guest = await new Visitor().post('/api/organization/list/', {});
     expect(guest.res.status).toBe(401);
     expect(guest.body.errors[0].code).toBe(101);

@@ -6,11 +6,16 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { PASSWORD } from '../helpers/fixtures';
 import {
   ADD, ADMIN, BLOCK, CONTRACT, CONTRACTS, EMPLOYEE, GET_USER, LIST, OTHER_ADMIN, OTHER_EMPLOYEE, RETAIL, SECRET, STAFF, UPDATE,
-  goodContract, startCompanyServer, until, type CompanyServer,
+  COMPANY_SET, goodContract, startCompanyServer, until, type CompanyServer,
 } from '../helpers/company-server';
+
+/** The file's own set (tests/helpers/fixtures.ts), written into its own server's database. */
+const acc = COMPANY_SET;
+/** New employees are added under the set's domain. */
+const NEW = (local: string) => `${local}@${acc.domain}`;
 
 let company: CompanyServer;
 const srvBase = () => company.srv.base;
@@ -31,10 +36,10 @@ describe('users list (GET web/personal/contragent/getUsersList/)', () => {
     expect(body.data.tab).toBe('activeUsers');
     const emails = body.data.activeUsers.map((u: any) => u.email);
     expect(emails).toEqual(expect.arrayContaining([ADMIN, EMPLOYEE]));
-    expect(emails).not.toContain('snab@stroymontazh.by');
+    expect(emails).not.toContain(acc.blocked.email);
     expect(emails.some((e: string) => e.endsWith('@drugaya.by') || e.endsWith('@tretiy.by'))).toBe(false);
     const me = body.data.activeUsers.find((u: any) => u.email === ADMIN);
-    expect(me).toMatchObject({ userId: 'demo-admin', isContragentAdmin: true, position: 'Директор', active: 'Y', blocked: 'N', isSelf: true, invitationPending: false });
+    expect(me).toMatchObject({ userId: acc.admin.id, isContragentAdmin: true, position: 'Директор', active: 'Y', blocked: 'N', isSelf: true, invitationPending: false });
     expect(me.scope).toContain('isContragentAdmin');
     expect(new Date(me.lastLoginAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const foreman = body.data.activeUsers.find((u: any) => u.email === EMPLOYEE);
@@ -46,7 +51,7 @@ describe('users list (GET web/personal/contragent/getUsersList/)', () => {
   it('the blocked tab (inactive=Y) lists the blocked user', async () => {
     const { body } = await (await login(ADMIN)).get(`${LIST}?inactive=Y`);
     expect(body.data.tab).toBe('blockedUsers');
-    expect(body.data.blockedUsers.map((u: any) => u.email)).toEqual(['snab@stroymontazh.by']);
+    expect(body.data.blockedUsers.map((u: any) => u.email)).toEqual([acc.blocked.email]);
     expect(body.data.blockedUsers[0].blocked).toBe('Y');
     expect(body.data.activeUsers).toBeUndefined();
   });
@@ -56,7 +61,9 @@ describe('users list (GET web/personal/contragent/getUsersList/)', () => {
     const by = async (q: string) => (await admin.get(`${LIST}?search=${encodeURIComponent(q)}`)).body.data.activeUsers.map((u: any) => u.email);
     expect(await by('данилович')).toEqual([EMPLOYEE]);
     expect(await by('PRORAB@')).toEqual([EMPLOYEE]);
-    expect(await by('8 (033) 333-44')).toEqual([EMPLOYEE]);
+    // The employee's phone typed another way: «8 (0XX) NNN-NN» for «+375 XX NNN-NN-NN».
+    const [, code, head] = /^\+375 (\d\d) (\d{3}-\d\d)-\d\d$/.exec(acc.employee.phone)!;
+    expect(await by(`8 (0${code}) ${head}`)).toEqual([EMPLOYEE]);
     expect(await by('нет-такого')).toEqual([]);
   });
 
@@ -84,8 +91,8 @@ describe('users list (GET web/personal/contragent/getUsersList/)', () => {
 
 describe('a user card (GET web/personal/contragent/getUser/)', () => {
   it('shows a user of the company with the grantable permissions', async () => {
-    const { body } = await (await login(ADMIN)).get(`${GET_USER}?userId=demo-foreman`);
-    expect(body.data.user).toMatchObject({ userId: 'demo-foreman', email: EMPLOYEE, isSelf: false });
+    const { body } = await (await login(ADMIN)).get(`${GET_USER}?userId=${acc.employee.id}`);
+    expect(body.data.user).toMatchObject({ userId: acc.employee.id, email: EMPLOYEE, isSelf: false });
     expect(body.data.permissions.map((p: any) => p.code)).toEqual(['place_orders', 'invoice_only', 'company_orders', 'manage_addresses', 'manage_exports']);
   });
 
@@ -106,23 +113,23 @@ describe('a user card (GET web/personal/contragent/getUser/)', () => {
 describe('adding a manager (POST api/profile/contragent/addManager/)', () => {
   it('creates a user without a password, e-mails a Russian invitation to the login page, and login answers user_not_auth', async () => {
     const admin = await login(ADMIN);
-    const { res, body } = await admin.post(ADD, { name: 'Павел Новиков', email: ' Pavel.Novikov@StroyMontazh.by ', phone: '8 029 555-66-77', position: 'Снабженец', permissions: ['place_orders', 'invoice_only'], orderLimit: '1 500,50' });
+    const { res, body } = await admin.post(ADD, { name: 'Павел Новиков', email: ` Pavel.Novikov@${acc.domain.toUpperCase()} `, phone: '8 029 555-66-77', position: 'Снабженец', permissions: ['place_orders', 'invoice_only'], orderLimit: '1 500,50' });
     expect(res.status).toBe(200);
     expect(body.data.invitationSent).toBe(true);
-    expect(body.data.user).toMatchObject({ email: 'pavel.novikov@stroymontazh.by', phone: '+375 29 555-66-77', position: 'Снабженец', permissions: ['place_orders', 'invoice_only'], orderLimit: '1500.50', invitationPending: true, lastLoginAt: null, blocked: 'N' });
-    const [mail] = mailsTo('pavel.novikov@stroymontazh.by');
-    expect(mail!.subject).toContain('Приглашение в личный кабинет компании ООО «СтройМонтажСервис»');
-    expect(mail!.text).toContain(`${srvBase()}/login/?email=pavel.novikov%40stroymontazh.by`);
-    expect(mail!.text).toContain('Ольга Ковалёва');
-    expect(mail!.html).toContain(`href="${srvBase()}/login/?email=pavel.novikov%40stroymontazh.by"`);
-    const first = await new Visitor(srvBase()).post('/api/authentication/', { login: 'pavel.novikov@stroymontazh.by', password: 'Anything123' });
+    expect(body.data.user).toMatchObject({ email: NEW('pavel.novikov'), phone: '+375 29 555-66-77', position: 'Снабженец', permissions: ['place_orders', 'invoice_only'], orderLimit: '1500.50', invitationPending: true, lastLoginAt: null, blocked: 'N' });
+    const [mail] = mailsTo(NEW('pavel.novikov'));
+    expect(mail!.subject).toContain(`Приглашение в личный кабинет компании ${acc.company.name}`);
+    expect(mail!.text).toContain(`${srvBase()}/login/?email=${encodeURIComponent(NEW('pavel.novikov'))}`);
+    expect(mail!.text).toContain(acc.admin.name);
+    expect(mail!.html).toContain(`href="${srvBase()}/login/?email=${encodeURIComponent(NEW('pavel.novikov'))}"`);
+    const first = await new Visitor(srvBase()).post('/api/authentication/', { login: NEW('pavel.novikov'), password: 'Anything123' });
     expect(first.body.data).toMatchObject({ user_not_auth: true });
     const list = await admin.get(`${LIST}?search=новиков`);
     expect(list.body.data.activeUsers.map((u: any) => u.userId)).toEqual([body.data.user.userId]);
   });
 
   it('without permissions the new employee may place orders (the default)', async () => {
-    const { body } = await (await login(ADMIN)).post(ADD, { name: 'Ирина Кладовщик', email: 'irina@stroymontazh.by' });
+    const { body } = await (await login(ADMIN)).post(ADD, { name: 'Ирина Кладовщик', email: NEW('irina') });
     expect(body.data.user.permissions).toEqual(['place_orders']);
     expect(body.data.user.phone).toBeNull();
   });
@@ -162,7 +169,7 @@ describe('adding a manager (POST api/profile/contragent/addManager/)', () => {
       permissions: 'Права: выберите права из списка',
       orderLimit: 'Лимит на один заказ: укажите сумму числом, например 1500 или 1500,50',
     });
-    const zero = await (await login(ADMIN)).post(ADD, { name: 'Ноль', email: 'zero@stroymontazh.by', orderLimit: 0 });
+    const zero = await (await login(ADMIN)).post(ADD, { name: 'Ноль', email: NEW('zero'), orderLimit: 0 });
     expect(zero.body.errors[0].message).toContain('больше нуля');
   });
 });
@@ -171,7 +178,7 @@ describe('editing a user (POST api/personal/contragent/updateUser/)', () => {
   it('restricts an employee to invoice-only orders with a spending limit: their own session sees it at once', async () => {
     const admin = await login(ADMIN);
     const foreman = await login(EMPLOYEE);
-    const { res, body } = await admin.post(UPDATE, { userId: 'demo-foreman', name: 'Сергей Данилович', phone: '+375 33 333-44-55', position: 'Старший прораб', permissions: ['place_orders', 'invoice_only', 'manage_exports'], orderLimit: 2500 });
+    const { res, body } = await admin.post(UPDATE, { userId: acc.employee.id, name: 'Сергей Данилович', phone: '+375 33 333-44-55', position: 'Старший прораб', permissions: ['place_orders', 'invoice_only', 'manage_exports'], orderLimit: 2500 });
     expect(res.status).toBe(200);
     expect(body.data.user).toMatchObject({ position: 'Старший прораб', permissions: ['place_orders', 'invoice_only', 'manage_exports'], orderLimit: '2500.00' });
     const me = (await foreman.get('/web/profile/get/')).body.data.user;
@@ -181,19 +188,19 @@ describe('editing a user (POST api/personal/contragent/updateUser/)', () => {
 
   it('fields left out stay as they are; an empty limit removes it', async () => {
     const admin = await login(ADMIN);
-    const { body } = await admin.post(UPDATE, { userId: 'demo-foreman', orderLimit: '' });
+    const { body } = await admin.post(UPDATE, { userId: acc.employee.id, orderLimit: '' });
     expect(body.data.user).toMatchObject({ name: 'Сергей Данилович', position: 'Старший прораб', phone: '+375 33 333-44-55', orderLimit: null, permissions: ['place_orders', 'invoice_only', 'manage_exports'] });
   });
 
   it('an admin\'s permissions and limit are not narrowed (the admin may do everything)', async () => {
-    const { body } = await (await login(ADMIN)).post(UPDATE, { userId: 'demo-admin', name: 'Ольга Ковалёва', permissions: [], orderLimit: '10' });
+    const { body } = await (await login(ADMIN)).post(UPDATE, { userId: acc.admin.id, name: acc.admin.name, permissions: [], orderLimit: '10' });
     expect(body.data.user).toMatchObject({ isContragentAdmin: true, orderLimit: null });
     expect(body.data.user.scope).toContain('company_orders');
   });
 
   it('bad input: 422 in Russian; another company\'s user: 404 and unchanged', async () => {
     const admin = await login(ADMIN);
-    const bad = await admin.post(UPDATE, { userId: 'demo-foreman', name: '', orderLimit: '99999999999', permissions: 'all' });
+    const bad = await admin.post(UPDATE, { userId: acc.employee.id, name: '', orderLimit: '99999999999', permissions: 'all' });
     expect(bad.res.status).toBe(422);
     expect(bad.body.errors.map((e) => e.field).sort()).toEqual(['name', 'orderLimit', 'permissions']);
     const foreign = await admin.post(UPDATE, { userId: 'other-emp', name: 'Взломано', permissions: ['company_orders'] });
@@ -209,20 +216,20 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     const foreman = await login(EMPLOYEE);
     expect((await foreman.get('/web/profile/get/')).res.status).toBe(200);
 
-    const blocked = await admin.post(BLOCK, { userId: 'demo-foreman', blocked: 'Y' });
-    expect(blocked.body.data).toMatchObject({ userId: 'demo-foreman', blocked: 'Y', changed: true, haveBlocked: true });
+    const blocked = await admin.post(BLOCK, { userId: acc.employee.id, blocked: 'Y' });
+    expect(blocked.body.data).toMatchObject({ userId: acc.employee.id, blocked: 'Y', changed: true, haveBlocked: true });
     const refused = await foreman.get('/web/profile/get/');
     expect(refused.res.status).toBe(401);
     expect(refused.body.errors[0].code).toBe(101);
-    expect((await admin.get(`${LIST}?inactive=Y`)).body.data.blockedUsers.map((u: any) => u.userId)).toContain('demo-foreman');
-    expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).not.toContain('demo-foreman');
-    const login403 = await new Visitor(srvBase()).post('/api/authentication/', { login: EMPLOYEE, password: DEMO_PASSWORD });
+    expect((await admin.get(`${LIST}?inactive=Y`)).body.data.blockedUsers.map((u: any) => u.userId)).toContain(acc.employee.id);
+    expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).not.toContain(acc.employee.id);
+    const login403 = await new Visitor(srvBase()).post('/api/authentication/', { login: EMPLOYEE, password: PASSWORD });
     expect(login403.body.errors[0].message).toBe('Учётная запись заблокирована администратором компании');
     expect(mailsTo(EMPLOYEE).at(-1)!.subject).toContain('Доступ к личному кабинету приостановлен');
 
-    const unblocked = await admin.post(BLOCK, { userId: 'demo-foreman', blocked: 'N' });
+    const unblocked = await admin.post(BLOCK, { userId: acc.employee.id, blocked: 'N' });
     expect(unblocked.body.data).toMatchObject({ blocked: 'N', changed: true });
-    expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).toContain('demo-foreman');
+    expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).toContain(acc.employee.id);
     // The session ended for good (its row is gone), not only while the flag was set.
     expect((await foreman.get('/web/profile/get/')).res.status).toBe(401);
     expect((await (await login(EMPLOYEE)).get('/web/profile/get/')).res.status).toBe(200);
@@ -231,14 +238,14 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
 
   it('blocking twice changes nothing and sends no second notice', async () => {
     const admin = await login(ADMIN);
-    const before = mailsTo('snab@stroymontazh.by').length;
-    const again = await admin.post(BLOCK, { userId: 'demo-blocked', blocked: 'Y' });
+    const before = mailsTo(acc.blocked.email).length;
+    const again = await admin.post(BLOCK, { userId: acc.blocked.id, blocked: 'Y' });
     expect(again.body.data).toMatchObject({ blocked: 'Y', changed: false });
-    expect(mailsTo('snab@stroymontazh.by').length).toBe(before);
+    expect(mailsTo(acc.blocked.email).length).toBe(before);
   });
 
   it('an admin cannot block themself', async () => {
-    const { res, body } = await (await login(ADMIN)).post(BLOCK, { userId: 'demo-admin', blocked: 'Y' });
+    const { res, body } = await (await login(ADMIN)).post(BLOCK, { userId: acc.admin.id, blocked: 'Y' });
     expect(res.status).toBe(422);
     expect(body.errors[0].message).toBe('Нельзя заблокировать самого себя');
   });
@@ -256,7 +263,7 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
   });
 
   it('bad input is a Russian 422', async () => {
-    const { res, body } = await (await login(ADMIN)).post(BLOCK, { userId: 'demo-foreman', blocked: 'maybe' });
+    const { res, body } = await (await login(ADMIN)).post(BLOCK, { userId: acc.employee.id, blocked: 'maybe' });
     expect(res.status).toBe(422);
     expect(body.errors[0].message).toMatch(/^Блокировка: /);
   });
@@ -269,7 +276,7 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
     expect(res.status).toBe(200);
     const request = body.data.request;
     expect(request).toMatchObject({ status: 'queued', monthlyVolume: { code: '5k_20k', label: '5 000 – 20 000 BYN' }, contact: { phone: '+375 29 222-33-44' } });
-    expect(request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563', iban: 'BY20ALFA30122345670010270000', bic: 'ALFABY2X' });
+    expect(request.requisites).toMatchObject({ name: acc.company.name, unp: acc.company.unp, iban: 'BY20ALFA30122345670010270000', bic: 'ALFABY2X' });
 
     const after = await until(
       async () => (await admin.get(CONTRACTS)).body.data.requests.find((r: any) => r.id === request.id),
@@ -283,12 +290,12 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
     expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(240);
     expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(490);
     expect(mine[2]!.signature).toBe(`sha256=${createHmac('sha256', SECRET).update(mine[2]!.raw).digest('hex')}`);
-    expect(mine[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: '191234563' }, requestedBy: { userId: 'demo-admin' }, comment: goodContract.comment });
+    expect(mine[2]!.body).toMatchObject({ event: 'contract_request.created', company: { unp: acc.company.unp }, requestedBy: { userId: acc.admin.id }, comment: goodContract.comment });
   });
 
   it('the company name and УНП come from the company row, whatever the form says', async () => {
     const { body } = await (await login(ADMIN)).post(CONTRACT, { ...goodContract, name: 'ООО «Подмена»', unp: '999999999' });
-    expect(body.data.request.requisites).toMatchObject({ name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
+    expect(body.data.request.requisites).toMatchObject({ name: acc.company.name, unp: acc.company.unp });
   });
 
   it('bad input: every field says in Russian what to fix', async () => {
@@ -304,10 +311,10 @@ describe('contract request (POST api/contracts/requestContractFromCrm/)', () => 
 describe('only the company admin, only their own company (spec §6)', () => {
   const calls = (tag: string): [string, string, unknown?][] => [
     ['GET', LIST],
-    ['GET', `${GET_USER}?userId=demo-foreman`],
+    ['GET', `${GET_USER}?userId=${acc.employee.id}`],
     ['POST', ADD, { name: 'Чужой', email: `intruder-${tag}@example.by` }],
-    ['POST', UPDATE, { userId: 'demo-foreman', name: 'Взломано', permissions: ['company_orders'], orderLimit: '1' }],
-    ['POST', BLOCK, { userId: 'demo-foreman', blocked: 'Y' }],
+    ['POST', UPDATE, { userId: acc.employee.id, name: 'Взломано', permissions: ['company_orders'], orderLimit: '1' }],
+    ['POST', BLOCK, { userId: acc.employee.id, blocked: 'Y' }],
     ['POST', CONTRACT, goodContract],
     ['GET', CONTRACTS],
   ];
@@ -316,7 +323,7 @@ describe('only the company admin, only their own company (spec §6)', () => {
   async function snapshot() {
     const admin = await login(ADMIN);
     const list = (await admin.get(LIST)).body.data;
-    const { lastLoginAt: _signedInMeanwhile, ...foreman } = (await admin.get(`${GET_USER}?userId=demo-foreman`)).body.data.user;
+    const { lastLoginAt: _signedInMeanwhile, ...foreman } = (await admin.get(`${GET_USER}?userId=${acc.employee.id}`)).body.data.user;
     return {
       foreman,
       users: list.activeUsers.map((u: any) => u.email).sort(),
@@ -351,7 +358,7 @@ describe('only the company admin, only their own company (spec §6)', () => {
     const before = await snapshot();
     const other = await login(OTHER_ADMIN);
     const list = await other.get(LIST);
-    expect(list.body.data.activeUsers.some((u: any) => u.email.endsWith('@stroymontazh.by'))).toBe(false);
+    expect(list.body.data.activeUsers.some((u: any) => u.email.endsWith(`@${acc.domain}`))).toBe(false);
     for (const [method, url, body] of calls('other').filter(([, u]) => u.startsWith(GET_USER) || u === UPDATE || u === BLOCK)) {
       const r = method === 'GET' ? await other.get(url) : await other.post(url, body);
       expect(r.res.status, url).toBe(404);
@@ -370,16 +377,16 @@ describe('only the company admin, only their own company (spec §6)', () => {
   it('pages: 403 for an employee and a retail customer, 404 for another company\'s user card, login for a guest', async () => {
     for (const email of [EMPLOYEE, RETAIL]) {
       const v = await login(email);
-      for (const url of ['/personal/users/', '/personal/users/new/', '/personal/users/demo-foreman/']) {
+      for (const url of ['/personal/users/', '/personal/users/new/', `/personal/users/${acc.employee.id}/`]) {
         const res = await v.raw(url);
         expect(res.status, `${email} ${url}`).toBe(403);
         expect(await res.text()).toContain('Доступ запрещён');
       }
     }
     const other = await login(OTHER_ADMIN);
-    const foreign = await other.raw('/personal/users/demo-foreman/');
+    const foreign = await other.raw(`/personal/users/${acc.employee.id}/`);
     expect(foreign.status).toBe(404);
-    expect(await foreign.text()).not.toContain('prorab@stroymontazh.by');
+    expect(await foreign.text()).not.toContain(EMPLOYEE);
     const own = await other.raw('/personal/users/other-emp/');
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('private, no-store');

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('content');
 import { solveCaptcha } from '../helpers/captcha';
 
 const html = async (p: string) => {
@@ -65,7 +68,7 @@ describe('promotions from the Markdown collection', () => {
   it('a contractors-only promotion is shown to a signed-in contractor, not to a retail customer', async () => {
     const code = 'skidka-kontragentam-na-raskhodniki';
     const contractor = new Visitor();
-    expect((await contractor.post('/api/authentication/', { login: 'prorab@stroymontazh.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await contractor.post('/api/authentication/', { login: acc.employee.email, password: PASSWORD })).body.status).toBe('success');
     const seen = await contractor.get(`/web/actions/${code}/`);
     expect(seen.body.data).toMatchObject({ code, forContractors: true, state: 'active' });
     expect(seen.body.data.products.length).toBeGreaterThan(0);
@@ -73,7 +76,7 @@ describe('promotions from the Markdown collection', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<meta name="robots" content="noindex');
     const retail = new Visitor();
-    await retail.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    await retail.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
     expect((await retail.get(`/web/actions/${code}/`)).res.status).toBe(404);
   });
 

@@ -8,7 +8,7 @@
  * rows per brand and per section with the section's ancestors, money in whole kopecks), not by
  * calling catalog/pricing.ts: a mistake in the one pricing function must not be repeated by the test.
  *
- * Own server: the rows are read (and one product is made the most popular hit, so that it leads
+ * Own server: the file's data set is written and the rows are read (and one product is made the most popular hit, so that it leads
  * every listing it is in) before the server starts; PGlite cannot be read while the server runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +17,13 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { Visitor } from '../helpers/http';
 import { ldOfType } from '../helpers/html';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { branches, brands, companies, companyDiscounts, productExpendables, products, sections, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
-const CONTRACTOR = 'admin@stroymontazh.by';
+/** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database: its admin is the contractor. */
+const acc = fixture('contract-prices');
+const CONTRACTOR = acc.admin.email;
 
 type Priced = { id: number; code: string; retail: number; contract: number; brandId: number; sectionId: number; active: boolean };
 /** What a product should cost: retail for everyone, contract for the contractor's company. */
@@ -61,6 +63,7 @@ async function computeExpected(db: Db) {
 }
 
 async function prepare(db: Db) {
+  await writeFixture(db, acc);
   const { general, percentOf } = await computeExpected(db);
   const candidates = await db
     .select({ id: products.id, code: products.code, article: products.article, name: products.name, brandId: products.brandId, sectionId: products.sectionId, brandCode: brands.code })
@@ -150,7 +153,7 @@ let media: string;
 beforeAll(async () => {
   srv = await startOwnServer({ products: 600, prepare });
   contractor = new Visitor(srv.base);
-  const login = await contractor.post('/api/authentication/', { login: CONTRACTOR, password: DEMO_PASSWORD });
+  const login = await contractor.post('/api/authentication/', { login: CONTRACTOR, password: PASSWORD });
   expect(login.body.status).toBe('success');
   guest = new Visitor(srv.base);
   await Promise.all([fillLists(contractor), fillLists(guest)]);
@@ -372,7 +375,7 @@ describe('price filter, price range and price sort follow the price the viewer s
     expect(pair, 'two products whose prices swap order').not.toBeNull();
     const [cheapRetail, cheapContract] = pair!;
     const v = new Visitor(srv.base);
-    expect((await v.post('/api/authentication/', { login: CONTRACTOR, password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await v.post('/api/authentication/', { login: CONTRACTOR, password: PASSWORD })).body.status).toBe('success');
     const g = new Visitor(srv.base);
     for (const who of [v, g]) for (const e of pair!) await json(who, '/api/favorite/add/', { product_id: e.id });
     const order = async (who: Visitor, sort: string) =>

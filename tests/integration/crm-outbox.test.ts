@@ -17,7 +17,10 @@ import { companies, contractRequests, crmOutbox } from '../../src/server/db/sche
 import { claimDue, deliverDue, enqueue, outboxSettings, type OutboxSettings } from '../../src/server/company/crm-outbox';
 import { parseEnv, reloadConfig } from '../../src/server/config';
 import type { ContractMessage } from '../../src/server/company/crm-delivery';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own contractor admin on the suite's server (tests/helpers/fixtures.ts), not the demo one. */
+const acc = fixture('crm-outbox');
 
 let h: TestDb;
 let second: DbHandle | null = null;
@@ -144,15 +147,15 @@ describe('CRM outbox', () => {
 describe('contract request without a CRM webhook (the suite server)', () => {
   it('is e-mailed to the sales address and shown as passed to the manager', async () => {
     const admin = new Visitor();
-    expect((await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await admin.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD })).body.status).toBe('success');
     const { body } = await admin.post('/api/contracts/requestContractFromCrm/', {
       legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
       iban: 'BY20ALFA30122345670010270000',
       bankName: 'ЗАО «Альфа-Банк»',
       bic: 'ALFABY2X',
-      contactName: 'Ольга Ковалёва',
-      contactPhone: '+375 29 222-33-44',
-      contactEmail: 'admin@stroymontazh.by',
+      contactName: acc.admin.name,
+      contactPhone: acc.admin.phone,
+      contactEmail: acc.admin.email,
       monthlyVolume: 'over_50k',
     });
     const id = body.data.request.id;
@@ -171,7 +174,7 @@ describe('contract request without a CRM webhook (the suite server)', () => {
       .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
       .find((m) => m.subject.startsWith(`Запрос договора поставки № ${id}:`));
     expect(mail.to[0].address).toBe('sales@instrument.by');
-    expect(mail.replyTo[0].address).toBe('admin@stroymontazh.by');
+    expect(mail.replyTo[0].address).toBe(acc.admin.email);
     expect(mail.text).toContain('Ожидаемый объём закупок в месяц: более 50 000 BYN');
   });
 });

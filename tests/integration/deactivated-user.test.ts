@@ -16,10 +16,12 @@ import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { startNode, type AppNode } from '../helpers/node';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 
-const DEACTIVATED = 'prorab@stroymontazh.by';
-const BYSTANDER = 'client@demo.by';
+/** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database. */
+const acc = fixture('deactivated-user');
+const DEACTIVATED = acc.employee.email;
+const BYSTANDER = acc.retail.email;
 
 let srv: OwnServer;
 let restarted: AppNode | null = null;
@@ -55,11 +57,11 @@ async function deactivate(email: string) {
 }
 
 beforeAll(async () => {
-  srv = await startOwnServer();
+  srv = await startOwnServer({ prepare: (db) => writeFixture(db, acc) });
   base = srv.base;
   for (const email of [DEACTIVATED, BYSTANDER]) {
     const v = new Visitor(base);
-    const r = await v.post('/api/authentication/', { login: email, password: DEMO_PASSWORD });
+    const r = await v.post('/api/authentication/', { login: email, password: PASSWORD });
     expect(r.body.status, email).toBe('success');
     cookies.set(email, v.cookies);
     tokens.set(email, r.body.data.token);
@@ -95,7 +97,7 @@ describe('a user deactivated while signed in', () => {
   });
 
   it('cannot sign in again with the right password (403 in Russian)', async () => {
-    const { res, body } = await new Visitor(base).post('/api/authentication/', { login: DEACTIVATED, password: DEMO_PASSWORD });
+    const { res, body } = await new Visitor(base).post('/api/authentication/', { login: DEACTIVATED, password: PASSWORD });
     expect(res.status).toBe(403);
     expect(body.errors[0].message).toMatch(/[а-яё]/i);
   });

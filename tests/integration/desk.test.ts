@@ -6,6 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { outboxFiles, pdf, postForm, signedIn } from '../helpers/requests';
+import { fixture } from '../helpers/fixtures';
+
+/** This file's own staff member, customer and orders (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('desk');
 
 let staff: Visitor;
 let client: Visitor;
@@ -18,7 +22,7 @@ async function deskOrders(status: string, q = ''): Promise<{ id: number; from: s
 }
 
 beforeAll(async () => {
-  [staff, client] = await Promise.all([signedIn('manager@instrument.by'), signedIn('client@demo.by')]);
+  [staff, client] = await Promise.all([signedIn(acc.staff.email), signedIn(acc.retail.email)]);
   const created = await postForm(client, '/api/appeals/add/', { type: 'other', subject: 'Нужен счёт-фактура', message: 'Пришлите, пожалуйста, документы по заказу.' });
   appealId = created.body!.data.id;
 });
@@ -58,18 +62,18 @@ describe('the request queue', () => {
     const thread = (await client.get(`/web/personal/appeal/${appealId}/`)).body.data;
     const answer = thread.messages.at(-1);
     expect(answer).toMatchObject({ from_staff: true, text: 'Документы во вложении.' });
-    expect(answer.author).toContain('Наталья Жук');
+    expect(answer.author).toContain(acc.staff.name);
     expect(answer.attachments[0]).toMatchObject({ name: 'счёт-фактура.pdf', mime: 'application/pdf' });
     const note = (await client.get('/web/notifications/?page_size=50')).body.data.items.find((n: { href: string }) => n.href === `/personal/requests/${appealId}/`);
     expect(note).toMatchObject({ title: `Ответ по обращению №${appealId}`, kind: 'appeal' });
     const mail = outboxFiles().filter((f) => !mailsBefore.has(f.name)).map((f) => f.json).find((m) => m.subject?.includes(`№${appealId}`));
-    expect(JSON.stringify(mail.to)).toContain('client@demo.by');
+    expect(JSON.stringify(mail.to)).toContain(acc.retail.email);
     expect(mail.text).toContain('Документы во вложении.');
     expect(mail.text).toContain(`/personal/requests/${appealId}/`);
     const log = await (await staff.raw('/desk/log/')).text();
     expect(log).toContain(`Обращение №${appealId}`);
     expect(log).toContain('ответ на обращение');
-    expect(log).toContain('Наталья Жук');
+    expect(log).toContain(acc.staff.name);
   });
 
   it('status changes: closing tells the customer; bad status and unknown id are refused', async () => {
@@ -92,12 +96,13 @@ describe('the request queue', () => {
 
 describe('orders at the desk', () => {
   it('ready for pickup: history, the owner’s notification and e-mail, the journal', async () => {
-    const picking = (await deskOrders('picking')).find((o) => o.from === 'picking')!;
+    // The set's retail pickup order in «Собирается» (the desk lists every customer's orders: this file moves only its own).
+    const picking = (await deskOrders('picking', acc.orders.retailPicking)).find((o) => o.from === 'picking' && o.number === acc.orders.retailPicking)!;
     const mailsBefore = new Set(outboxFiles().map((f) => f.name));
     const { body } = await staff.post('/api/desk/orders/setStatus/', { id: picking.id, from: 'picking', status: 'ready', comment: 'Собран, ждёт на складе' });
     expect(body.data).toMatchObject({ id: picking.id, from: 'picking', to: 'ready' });
     const html = await (await staff.raw(`/desk/orders/?q=${encodeURIComponent(picking.number)}`)).text();
-    expect(html).toContain('Готов к выдаче · Наталья Жук · «Собран, ждёт на складе»');
+    expect(html).toContain(`Готов к выдаче · ${acc.staff.name} · «Собран, ждёт на складе»`);
     const mail = outboxFiles().filter((f) => !mailsBefore.has(f.name)).map((f) => f.json).find((m) => m.subject?.includes(picking.number));
     expect(mail.subject).toBe(`Заказ ${picking.number}: готов к выдаче`);
     const log = await (await staff.raw('/desk/log/')).text();
@@ -106,7 +111,7 @@ describe('orders at the desk', () => {
   });
 
   it('a stale "from", a move that is not allowed, bad input and an unknown order are refused', async () => {
-    const ready = (await deskOrders('ready'))[0]!;
+    const ready = (await deskOrders('ready', acc.orders.adminReady)).find((o) => o.number === acc.orders.adminReady)!;
     const stale = await staff.post('/api/desk/orders/setStatus/', { id: ready.id, from: 'picking', status: 'ready' });
     expect(stale.res.status).toBe(409);
     const jump = await staff.post('/api/desk/orders/setStatus/', { id: ready.id, from: 'ready', status: 'new' });
@@ -121,7 +126,7 @@ describe('orders at the desk', () => {
   });
 
   it('a plain form post comes back to the same place in the list', async () => {
-    const order = (await deskOrders('new'))[0]!;
+    const order = (await deskOrders('new', acc.orders.retailNew)).find((o) => o.number === acc.orders.retailNew)!;
     const res = await staff.raw('/api/desk/orders/setStatus/', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base() },

@@ -8,11 +8,14 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { base, Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own company admin, export-managing employee and customer (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('exports-http');
 
 async function login(email: string): Promise<Visitor> {
   const v = new Visitor();
-  const r = await v.post('/api/authentication/', { login: email, password: DEMO_PASSWORD });
+  const r = await v.post('/api/authentication/', { login: email, password: PASSWORD });
   expect(r.body.status).toBe('success');
   return v;
 }
@@ -23,7 +26,7 @@ let retail: Visitor;
 const FULL = { title: 'Для сайта', source: 'brands', brandIds: [1, 2], fields: ['article', 'name', 'my_price', 'retail_price', 'stock'], format: 'yml', schedule: 'hourly' };
 
 beforeAll(async () => {
-  [admin, foreman, retail] = await Promise.all([login('admin@stroymontazh.by'), login('prorab@stroymontazh.by'), login('client@demo.by')]);
+  [admin, foreman, retail] = await Promise.all([login(acc.admin.email), login(acc.employee.email), login(acc.retail.email)]);
 });
 
 /** A GET with headers fetch() would replace (Sec-Fetch-*), as a browser sends them. */
@@ -176,7 +179,7 @@ describe('the API token and the feed URL', () => {
   it('generateapitoken/ shows the token once; getapitoken/ only masked; a link from another site cannot regenerate it', async () => {
     expect(token).toMatch(/^instr_/);
     const info = await foreman.get('/web/profile/getapitoken/');
-    expect(info.body.data).toMatchObject({ exists: true, masked: `instr_${'•'.repeat(12)}${token.slice(-4)}`, issuedBy: 'Ольга Ковалёва' });
+    expect(info.body.data).toMatchObject({ exists: true, masked: `instr_${'•'.repeat(12)}${token.slice(-4)}`, issuedBy: acc.admin.name });
     expect(JSON.stringify(info.body)).not.toContain(token);
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const navigated = await rawGet('/web/profile/generateapitoken/', { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site' });
@@ -259,7 +262,7 @@ describe('the API token and the feed URL', () => {
     expect(old.status).toBe(401);
     expect((await old.json()).errors[0].message).toMatch(/отозван/);
     expect((await pull(`/feed/${ymlId}.xml?token=${fresh.token}`)).status).toBe(200);
-    expect((await admin.get('/web/profile/getapitoken/')).body.data.issuedBy).toBe('Сергей Данилович');
+    expect((await admin.get('/web/profile/getapitoken/')).body.data.issuedBy).toBe(acc.employee.name);
   });
 
   it('too many bad tokens from one address: 429 in Russian', async () => {

@@ -15,7 +15,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsFor, listRoutes, PAGE_TEMPLATES, problemsOf, schemaFieldPool, sendRaw, type Answer, type Call } from '../helpers/fuzz';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
+
+/** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database: its admin and staff member fuzz the signed-in calls. */
+const acc = fixture('fuzz');
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PARALLEL = 24;
@@ -26,7 +29,7 @@ let port: number;
 const cookies: Record<'guest' | 'admin' | 'staff', string> = { guest: '', admin: '', staff: '' };
 
 async function login(email: string): Promise<string> {
-  const res = await fetch(`${srv.base}/api/authentication/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${srv.base}/api/authentication/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password: PASSWORD }) });
   expect(res.status, `login ${email}`).toBe(200);
   return res.headers
     .getSetCookie()
@@ -47,10 +50,10 @@ async function send(call: Call): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  srv = await startOwnServer({ products: 120 });
+  srv = await startOwnServer({ products: 120, prepare: (db) => writeFixture(db, acc) });
   port = Number(new URL(srv.base).port);
-  cookies.admin = await login('admin@stroymontazh.by');
-  cookies.staff = await login('manager@instrument.by');
+  cookies.admin = await login(acc.admin.email);
+  cookies.staff = await login(acc.staff.email);
 }, 180_000);
 
 afterAll(async () => {

@@ -11,7 +11,10 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
 import { ensureJava } from '../helpers/java';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('html-validity');
 
 const require = createRequire(import.meta.url);
 const VNU_JAR = path.join(path.dirname(require.resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
@@ -39,7 +42,7 @@ beforeAll(async () => {
   await guest.post('/api/compare/add/', { product_id: a!.id });
   await guest.post('/api/compare/add/', { product_id: b!.id });
   await guest.post('/api/favorite/add/', { product_id: a!.id });
-  const login = await customer.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+  const login = await customer.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
   expect(login.res.status).toBe(200);
 
   const guestPages = [

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts); the README's demo accounts: demo-accounts.test.ts. */
+const acc = fixture('http-foundation');
 
 describe('spec §2 guards over HTTP', () => {
   it('add-slash: 301 to the slashed path, query kept', async () => {
@@ -115,14 +118,14 @@ describe('authentication over HTTP', () => {
 
   it('logs in with the cookie, reaches the personal area, and logs out', async () => {
     const v = new Visitor();
-    const login = await v.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD, remember: 'Y' });
+    const login = await v.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD, remember: 'Y' });
     expect(login.body.status).toBe('success');
     expect(login.body.data.token).toBeTruthy();
     const cookie = [...v.cookies.keys()].find((k) => k.endsWith('session_token'));
     expect(cookie).toBe('instr.session_token');
     expect(login.res.headers.getSetCookie().join(';')).toMatch(/Max-Age=604800/i);
     const profile = await v.get('/web/profile/get/');
-    expect(profile.body.data.user.email).toBe('client@demo.by');
+    expect(profile.body.data.user.email).toBe(acc.retail.email);
     const guarded = await v.raw('/personal/summary/');
     expect(guarded.headers.get('location') ?? '').not.toContain('/login/');
     const guestOnly = await v.raw('/login/');
@@ -135,7 +138,7 @@ describe('authentication over HTTP', () => {
 
   it('accepts the spec token as a header instead of the cookie', async () => {
     const v = new Visitor();
-    const login = await v.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+    const login = await v.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
     const api = new Visitor();
     api.headers.token = login.body.data.token;
     const profile = await api.get('/web/profile/get/');
@@ -144,10 +147,10 @@ describe('authentication over HTTP', () => {
 
   it('refuses wrong passwords, blocked users and malformed input in Russian', async () => {
     const v = new Visitor();
-    const wrong = await v.post('/api/authentication/', { login: 'client@demo.by', password: 'wrong-pass-1' });
+    const wrong = await v.post('/api/authentication/', { login: acc.retail.email, password: 'wrong-pass-1' });
     expect(wrong.res.status).toBe(401);
     expect(wrong.body.errors[0]!.message).toBe('Неверный email или пароль');
-    const blocked = await v.post('/api/authentication/', { login: 'snab@stroymontazh.by', password: DEMO_PASSWORD });
+    const blocked = await v.post('/api/authentication/', { login: acc.blocked.email, password: PASSWORD });
     expect(blocked.res.status).toBe(403);
     expect(blocked.body.errors[0]!.message).toMatch(/заблокирована/);
     const bad = await v.post('/api/authentication/', { login: 'not-an-email', password: '' });

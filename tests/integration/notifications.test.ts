@@ -8,6 +8,10 @@ import { clearOfTimesOfDay, MINSK_MIDNIGHT_UTC } from '../helpers/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
 import { postForm, signedIn } from '../helpers/requests';
+import { fixture } from '../helpers/fixtures';
+
+/** This file's own employee and staff member (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('notifications');
 
 type Item = { id: number; title: string; read: boolean; broadcast: boolean; href: string | null; date_end: string | null };
 
@@ -26,12 +30,12 @@ async function replyTo(v: Visitor, text: string): Promise<Item> {
 }
 
 beforeAll(async () => {
-  // The customer is this file's own: other test files notify the demo customer meanwhile, and counts must add up.
+  // The customer is this file's own, registered afresh: no notification of any seeded history, and counts must add up.
   const me = await freshCustomer();
   client = new Visitor();
   const login = await client.post('/api/authentication/', { login: me.email, password: me.password });
   if (login.body.status !== 'success') throw new Error(JSON.stringify(login.body.errors));
-  [other, staff] = await Promise.all([signedIn('prorab@stroymontazh.by'), signedIn('manager@instrument.by')]);
+  [other, staff] = await Promise.all([signedIn(acc.employee.email), signedIn(acc.staff.email)]);
 });
 
 describe('GET web/notifications/ and api/header/notification/', () => {
@@ -130,8 +134,7 @@ describe('the date-limited type (data.date_end)', () => {
     const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
     const added = await staff.post('/api/desk/announcements/add/', { title: 'Скидка до конца дня', text: '−10% на диски', date_end: today });
     const id = added.body.data.id;
-    // Counted for this file's own customer: the demo employee hears from other test files meanwhile (replies
-    // to their requests, their orders' statuses), which would move the count in between.
+    // Counted for this file's freshly registered customer: no seeded notification or order of theirs moves the count.
     const shown = (await list(client)).items.find((i) => i.id === id)!;
     expect(shown.date_end).toBe(new Date(`${today}T23:59:59.999+03:00`).toISOString());
     const before = await count(client);

@@ -8,25 +8,33 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { Visitor } from '../helpers/http';
 import { pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
+import { fixture } from '../helpers/fixtures';
+import { fixtureOrderPlan } from '../../src/server/seed/fixture-sets';
+
+/** This file's own accounts and orders (tests/helpers/fixtures.ts), and a second company's (`rival`). */
+const acc = fixture('orders-http');
+const rival = fixture('orders-http-rival');
 
 let pool: StockedProduct[] = [];
 const enc = encodeURIComponent;
-/** Demo orders: ИН-10480… belong to the contractor's users in turn; ИН-10900 to the second company. */
+/** The set's retail customer's newest order, its employee's newest; the rival company admin's newest («Новый»). */
 let retailNumber = '';
 let companyNumber = '';
-const otherCompanyNumber = 'ИН-10900';
+const otherCompanyNumber = rival.orders.adminNew;
+/** Every order of the rival company (its admin's and its employee's): all its admin sees. */
+const otherCompanyNumbers = fixtureOrderPlan(rival).filter((o) => o.company).map((o) => o.number);
 
 beforeAll(async () => {
   pool = await stockedProducts(450, 599, 4);
-  const client = await signedIn('client@demo.by');
+  const client = await signedIn(acc.retail.email);
   retailNumber = (await client.get('/web/profile/orders/')).body.data.orders[0].order_number;
-  const foreman = await signedIn('prorab@stroymontazh.by');
+  const foreman = await signedIn(acc.employee.email);
   companyNumber = (await foreman.get('/web/profile/orders/')).body.data.orders[0].order_number;
 });
 
 describe('GET web/profile/orders/', () => {
   it('pages 9 at a time, newest first, with the status filter led by «Все заказы»', async () => {
-    const admin = await signedIn('admin@stroymontazh.by');
+    const admin = await signedIn(acc.admin.email);
     const { res, body } = await admin.get('/web/profile/orders/');
     expect(res.headers.get('cache-control')).toContain('no-store');
     const d = body.data;
@@ -49,14 +57,15 @@ describe('GET web/profile/orders/', () => {
 
   it('an admin and an employee with company_orders see the company; an employee without it only their own', async () => {
     const ids = async (email: string) => (await (await signedIn(email)).get('/web/profile/orders/?page_size=50')).body.data.orders.map((o: any) => o.order_number) as string[];
-    const [admin, keeper, foreman, client, other] = await Promise.all(['admin@stroymontazh.by', 'sklad@stroymontazh.by', 'prorab@stroymontazh.by', 'client@demo.by', 'admin@elektromontazh.by'].map(ids));
+    const [admin, keeper, foreman, client, other] = await Promise.all([acc.admin.email, acc.storekeeper.email, acc.employee.email, acc.retail.email, rival.admin.email].map(ids));
     expect(admin).toContain(companyNumber);
     expect(keeper).toContain(companyNumber);
     expect(foreman).toContain(companyNumber);
     expect(foreman.length).toBeLessThan(admin.length);
     expect(client).toContain(retailNumber);
     expect(client).not.toContain(companyNumber);
-    expect(other).toEqual([otherCompanyNumber]);
+    expect(other).toContain(otherCompanyNumber);
+    expect([...other].sort()).toEqual([...otherCompanyNumbers].sort());
   });
 
   it('guests get code 101 on every orders call', async () => {
@@ -70,7 +79,7 @@ describe('GET web/profile/orders/', () => {
 
 describe('GET web/profile/orders/{order_number}/', () => {
   it('shows the lines a page at a time with showMore, totals, delivery and history', async () => {
-    const admin = await signedIn('admin@stroymontazh.by');
+    const admin = await signedIn(acc.admin.email);
     const many = (await admin.get('/web/profile/orders/?page_size=50')).body.data.orders.find((o: any) => o.positions >= 3);
     const first = (await admin.get(`/web/profile/orders/${enc(many.order_number)}/?page=1&page_size=2`)).body.data;
     expect(first.basket.items).toHaveLength(2);
@@ -86,10 +95,10 @@ describe('GET web/profile/orders/{order_number}/', () => {
 
 describe("another user's or another company's order", () => {
   it('answers 404 on every orders call and changes nothing', async () => {
-    const client = await signedIn('client@demo.by');
-    const other = await signedIn('admin@elektromontazh.by');
-    const foreman = await signedIn('prorab@stroymontazh.by');
-    const adminOwn = (await (await signedIn('admin@stroymontazh.by')).get('/web/profile/orders/?filter=new')).body.data.orders.find((o: any) => o.mine);
+    const client = await signedIn(acc.retail.email);
+    const other = await signedIn(rival.admin.email);
+    const foreman = await signedIn(acc.employee.email);
+    const adminOwn = (await (await signedIn(acc.admin.email)).get('/web/profile/orders/?filter=new')).body.data.orders.find((o: any) => o.mine);
     const pairs: [Visitor, string][] = [
       [client, companyNumber],
       [client, otherCompanyNumber],
@@ -100,8 +109,8 @@ describe("another user's or another company's order", () => {
       [foreman, adminOwn.order_number],
     ];
     for (const [v, number] of pairs) {
-      // The retail buyer's basket is also used by checkout-http running beside this file.
-      const watchBasket = v !== client;
+      // Every basket here is this file's own (it was not, while the retail buyer was the demo one checkout-http also used).
+      const watchBasket = true;
       const basketBefore = (await v.get('/api/header/')).body.data.basket;
       const calls = [
         await v.get(`/web/profile/orders/${enc(number)}/`),
@@ -118,14 +127,14 @@ describe("another user's or another company's order", () => {
       if (watchBasket) expect((await v.get('/api/header/')).body.data.basket).toEqual(basketBefore);
     }
     // The owners still see their orders unchanged.
-    expect((await (await signedIn('admin@elektromontazh.by')).get(`/web/profile/orders/${enc(otherCompanyNumber)}/`)).body.data.status.id).toBe('new');
+    expect((await (await signedIn(rival.admin.email)).get(`/web/profile/orders/${enc(otherCompanyNumber)}/`)).body.data.status.id).toBe('new');
     expect((await other.post('/api/profile/orders/approve/', { order_number: companyNumber, approve: 'N' })).res.status).toBe(404);
   });
 });
 
 describe('repeat, cancel, invoice', () => {
   it('«Повторить заказ» previews and refills the basket with a report', async () => {
-    const foreman = await signedIn('prorab@stroymontazh.by');
+    const foreman = await signedIn(acc.employee.email);
     const preview = (await foreman.get(`/web/profile/basket/${enc(companyNumber)}/`)).body.data;
     expect(preview.items.length).toBeGreaterThan(0);
     expect(preview.items[0]).toMatchObject({ name: expect.any(String), quantity: expect.any(Number), can_buy: expect.any(Boolean) });
@@ -144,7 +153,7 @@ describe('repeat, cancel, invoice', () => {
   });
 
   it('cancelling a new order gives its stock back; a confirmed one cannot be cancelled', async () => {
-    const foreman = await signedIn('prorab@stroymontazh.by');
+    const foreman = await signedIn(acc.employee.email);
     const p = pool.shift()!;
     const before = await stockOf(p.id);
     await foreman.post('/api/basket/clear/', {});
@@ -166,7 +175,7 @@ describe('repeat, cancel, invoice', () => {
   });
 
   it('the invoice is a PDF «Счёт на оплату» with both requisites, VAT and the total in Russian words', async () => {
-    const admin = await signedIn('admin@stroymontazh.by');
+    const admin = await signedIn(acc.admin.email);
     const res = await admin.raw(`/web/profile/orders/${enc(companyNumber)}/invoice/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -176,12 +185,12 @@ describe('repeat, cancel, invoice', () => {
     const detail = (await admin.get(`/web/profile/orders/${enc(companyNumber)}/?page_size=100`)).body.data;
     expect(text).toContain(`Счёт на оплату № ${companyNumber}`);
     expect(text).toContain(`${SELLER.legalName}, УНП ${SELLER.unp}`);
-    expect(text).toContain('ООО «СтройМонтажСервис», УНП 191234563');
+    expect(text).toContain(`${acc.company.name}, УНП ${acc.company.unp}`);
     expect(text).toContain('BY20ALFA30122345670010270000');
     expect(text).toContain('НДС (20 %)');
     expect(text).toMatch(/Всего к оплате: [А-Я][а-я ]+ белорусск(ий рубль|их рубля|их рублей) \d\d копе/);
     expect(text).toContain(detail.basket.items[0].article);
-    const retail = await signedIn('client@demo.by');
+    const retail = await signedIn(acc.retail.email);
     expect((await retail.raw(`/web/profile/orders/${enc(retailNumber)}/invoice/`)).status).toBe(404);
   });
 });

@@ -7,7 +7,10 @@ import { inject, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { base, Visitor } from '../helpers/http';
 import { startNode } from '../helpers/node';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('page-cache-http');
 
 const guestGet = (origin: string, p: string) => fetch(origin + p, { headers: { 'accept-encoding': 'br, gzip' } });
 
@@ -58,7 +61,7 @@ describe('page cache on the built server', () => {
     const { path } = await productPath();
     await (await guestGet(base(), path)).text();
     const admin = new Visitor();
-    await admin.post('/api/authentication/', { login: 'admin@stroymontazh.by', password: DEMO_PASSWORD });
+    await admin.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD });
     const res = await admin.raw(path);
     expect(res.headers.get('x-cache')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('private, no-store');

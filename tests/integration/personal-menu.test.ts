@@ -2,13 +2,16 @@
  * Issue 23, one personal menu: GET /api/menu/get/?typemenu=personal (and /api/menu/all/) answers
  * exactly the links the personal pages render in their menu — same labels, hrefs and order — for a
  * retail customer, a contractor admin and an employee; «Пользователи» only for the admin.
- * Demo accounts only sign in here; nothing of theirs changes.
+ * The file's own accounts (tests/helpers/fixtures.ts) only sign in here; nothing of theirs changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
 
-const ACCOUNTS = { retail: 'client@demo.by', admin: 'admin@stroymontazh.by', employee: 'prorab@stroymontazh.by' } as const;
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('personal-menu');
+
+const ACCOUNTS = { retail: acc.retail.email, admin: acc.admin.email, employee: acc.employee.email } as const;
 type Who = keyof typeof ACCOUNTS;
 const as = {} as Record<Who, Visitor>;
 
@@ -26,7 +29,7 @@ function menuLinks(html: string): Link[] {
 beforeAll(async () => {
   for (const who of Object.keys(ACCOUNTS) as Who[]) {
     as[who] = new Visitor();
-    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: DEMO_PASSWORD });
+    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: PASSWORD });
     expect(body.status, who).toBe('success');
   }
 });

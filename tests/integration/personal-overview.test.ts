@@ -5,9 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
 
-const ACCOUNTS = { admin: 'admin@stroymontazh.by', employee: 'prorab@stroymontazh.by', retail: 'client@demo.by' } as const;
+/** This file's own company, its people, customer and staff member (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('personal-overview');
+
+const ACCOUNTS = { admin: acc.admin.email, employee: acc.employee.email, retail: acc.retail.email } as const;
 type Who = keyof typeof ACCOUNTS;
 const as: Record<Who, Visitor> = { admin: new Visitor(), employee: new Visitor(), retail: new Visitor() };
 const page = async (who: Who, path: string) => {
@@ -17,7 +20,7 @@ const page = async (who: Who, path: string) => {
 
 beforeAll(async () => {
   for (const who of Object.keys(as) as Who[]) {
-    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: DEMO_PASSWORD });
+    const { body } = await as[who].post('/api/authentication/', { login: ACCOUNTS[who], password: PASSWORD });
     expect(body.status).toBe('success');
   }
 });
@@ -33,18 +36,18 @@ describe('GET web/profile/summary/', () => {
     const { res, body } = await as.admin.get('/web/profile/summary/');
     expect(res.headers.get('cache-control')).toContain('no-store');
     const s = body.data;
-    expect(s.user).toMatchObject({ name: 'Ольга Ковалёва', role: 'admin', roleName: 'Администратор компании' });
-    expect(s.company).toEqual({ id: expect.any(Number), name: 'ООО «СтройМонтажСервис»', unp: '191234563' });
-    expect(s.manager).toEqual({ name: 'Дмитрий Козлов', phone: '+375 29 600-10-20', email: 'd.kozlov@instrument.by', personal: true });
+    expect(s.user).toMatchObject({ name: acc.admin.name, role: 'admin', roleName: 'Администратор компании' });
+    expect(s.company).toEqual({ id: expect.any(Number), name: acc.company.name, unp: acc.company.unp });
+    expect(s.manager).toEqual({ name: acc.company.managerName, phone: acc.company.managerPhone, email: acc.company.managerEmail, personal: true });
     expect(s.discount).toEqual({ percent: 7, specialDiscounts: 3, maxPercent: 12, url: '/personal/discounts/' });
     // The admin sees the company's open orders, the employee's among them; none is done or cancelled.
     expect(s.orders.companyWide).toBe(true);
     expect(s.orders.open.length).toBe(5);
     expect(s.orders.openTotal).toBeGreaterThan(5);
     expect(s.orders.open.every((o: { status: string }) => !['done', 'cancelled'].includes(o.status))).toBe(true);
-    // Other test files place orders for this company on the same server meanwhile: every buyer is one of its people.
+    // Every buyer of the company's open orders is one of its people.
     const placedBy = new Set(s.orders.open.map((o: { placedBy: string }) => o.placedBy));
-    expect(placedBy.has('Ольга Ковалёва')).toBe(true);
+    expect(placedBy.has(acc.admin.name)).toBe(true);
     const active = (await as.admin.get('/web/personal/contragent/getUsersList/?page=1&inactive=N')).body.data.activeUsers;
     const blocked = (await as.admin.get('/web/personal/contragent/getUsersList/?page=1&inactive=Y')).body.data.blockedUsers ?? [];
     const names = new Set([...active, ...blocked].map((u: { name: string }) => u.name));
@@ -67,7 +70,7 @@ describe('GET web/profile/summary/', () => {
     expect(s.user.role).toBe('employee');
     expect(s.orders.companyWide).toBe(false);
     expect(s.orders.open.length).toBeGreaterThan(0);
-    expect(s.orders.open.every((o: { placedBy: string }) => o.placedBy === 'Сергей Данилович')).toBe(true);
+    expect(s.orders.open.every((o: { placedBy: string }) => o.placedBy === acc.employee.name)).toBe(true);
     // The employee's six newest orders run through every open status (approval included); five are shown.
     expect(s.orders.open).toHaveLength(5);
     expect(s.orders.openTotal).toBeGreaterThanOrEqual(6);
@@ -80,7 +83,7 @@ describe('GET web/profile/summary/', () => {
     expect(s.discount).toBeNull();
     expect(s.manager).toMatchObject({ name: null, personal: false, phone: '+375 17 388-10-10' });
     expect(s.orders.companyWide).toBe(false);
-    expect(s.orders.open.every((o: { placedBy: string }) => o.placedBy === 'Иван Петров')).toBe(true);
+    expect(s.orders.open.every((o: { placedBy: string }) => o.placedBy === acc.retail.name)).toBe(true);
     expect(s.promotions.items.every((p: { forContractors: boolean }) => !p.forContractors)).toBe(true);
   });
 });
@@ -92,7 +95,7 @@ describe('GET /web/personal/discounts/', () => {
 
   it('lists the company\'s discounts by brand and section with examples priced by the catalogue rule', async () => {
     const d = (await as.employee.get('/web/personal/discounts/')).body.data;
-    expect(d.company.name).toBe('ООО «СтройМонтажСервис»');
+    expect(d.company.name).toBe(acc.company.name);
     expect(d.base.percent).toBe(7);
     expect(d.brands.map((b: { percent: number }) => b.percent)).toEqual([12, 10]);
     expect(d.sections).toHaveLength(1);
@@ -204,7 +207,7 @@ describe('every page of the personal area and the desk is the viewer\'s own', ()
 
   it('the staff\'s desk pages', async () => {
     const staff = new Visitor();
-    expect((await staff.post('/api/authentication/', { login: 'manager@instrument.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await staff.post('/api/authentication/', { login: acc.staff.email, password: PASSWORD })).body.status).toBe('success');
     for (const url of ['/desk/', '/desk/orders/', '/desk/announcements/', '/desk/log/', await firstLink(staff, '/desk/', /^\/desk\/requests\/\d+\/$/)]) await privately(staff, url);
   });
 });

@@ -6,8 +6,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../helpers/http';
 import { jpeg, pdf, postForm, signedIn, type Upload } from '../helpers/requests';
+import { fixture } from '../helpers/fixtures';
+import { fixtureOrderPlan } from '../../src/server/seed/fixture-sets';
 
-let foreman: Visitor; // company employee (ООО «СтройМонтажСервис»)
+/** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
+const acc = fixture('requests');
+
+let foreman: Visitor; // company employee (the set's ООО «СтройМонтаж requests»)
 let admin: Visitor; // the company's admin
 let retail: Visitor; // a retail customer: no company — "another company" for the tests
 let staff: Visitor;
@@ -21,7 +26,7 @@ async function typesOf(v: Visitor) {
 }
 
 beforeAll(async () => {
-  [foreman, admin, retail, staff] = await Promise.all([signedIn('prorab@stroymontazh.by'), signedIn('admin@stroymontazh.by'), signedIn('client@demo.by'), signedIn('manager@instrument.by')]);
+  [foreman, admin, retail, staff] = await Promise.all([signedIn(acc.employee.email), signedIn(acc.admin.email), signedIn(acc.retail.email), signedIn(acc.staff.email)]);
   const { orders } = await typesOf(foreman);
   order = orders.find((o) => o.items.length >= 2)!;
 });
@@ -38,8 +43,8 @@ describe('types: GET /web/personal/appeals/getTypesList/', () => {
     expect(data.types.map((t) => t.code)).toEqual(['order', 'delivery', 'return', 'warranty', 'quality', 'documents', 'other']);
     const warranty = data.types.find((t) => t.code === 'warranty')!;
     expect(warranty.fields.map((f) => `${f.key}:${f.kind}`)).toEqual(['order:order', 'product:product', 'serial:text', 'message:message', 'photos:files']);
-    // The foreman's own orders (6 seeded; other test files may place more for him meanwhile), not the company's 29.
-    expect(data.orders.length).toBeGreaterThanOrEqual(6);
+    // The foreman's own orders (exactly the set's seeded ones: no other file orders as them), not the company's.
+    expect(data.orders.map((o) => o.number).sort()).toEqual(fixtureOrderPlan(acc).filter((o) => o.who === 'employee').map((o) => o.number).sort());
     expect(data.orders.length).toBeLessThan((await typesOf(admin)).orders.length);
     const adminOrders = (await typesOf(admin)).orders.map((o) => o.number);
     expect(adminOrders).toEqual(expect.arrayContaining(data.orders.map((o) => o.number))); // the admin sees company orders
@@ -112,8 +117,8 @@ describe('a new request: POST /api/appeals/add/', () => {
     const notInOrder = await postForm(foreman, '/api/appeals/add/', { type: 'warranty', order: order.id, product: elsewhere.product_id, message: 'Сломался' });
     expect(notInOrder.res.status).toBe(422);
     expect(notInOrder.body!.errors[0]!.field).toBe('product');
-    // Neither refused call left a request behind. (Other test files write to the same demo employee
-    // meanwhile — notifications.test.ts opens requests of its own as them — so only these calls' kinds count.)
+    // Neither refused call left a request behind (only these calls' kinds count: the employee's other
+    // requests of this file are not these calls').
     const { body } = await foreman.get('/web/personal/appeals/');
     expect(body.data.appeals.filter((a: { id: number; type: { code: string } }) => a.id > foremanAppeal && ['order', 'warranty'].includes(a.type.code))).toEqual([]);
   });
@@ -221,10 +226,10 @@ describe('ownership: another user’s and another company’s request', () => {
   it('the company admin sees the employee’s request and its files; the employee does not see the admin’s', async () => {
     const seen = await admin.get(`/web/personal/appeal/${foremanAppeal}/`);
     expect(seen.res.status).toBe(200);
-    expect(seen.body.data.appeal.author.name).toBe('Сергей Данилович');
+    expect(seen.body.data.appeal.author.name).toBe(acc.employee.name);
     expect((await admin.raw(`/personal/requests/files/${photoId}/`)).status).toBe(200);
     const listed = (await admin.get('/web/personal/appeals/')).body.data.appeals.find((a: { id: number }) => a.id === foremanAppeal);
-    expect(listed.author).toBe('Сергей Данилович');
+    expect(listed.author).toBe(acc.employee.name);
     const own = await postForm(admin, '/api/appeals/add/', { type: 'documents', doc_kind: 'reconciliation', period: 'III квартал', message: 'Нужен акт сверки' });
     const adminAppeal = own.body!.data.id;
     expect((await foreman.get(`/web/personal/appeal/${adminAppeal}/`)).res.status).toBe(404);

@@ -10,7 +10,10 @@ import { sendRaw } from '../helpers/fuzz';
 import { lyingXlsx } from '../helpers/zip-bomb';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+/** This file's own customer (tests/helpers/fixtures.ts), not the demo one. */
+const acc = fixture('security-http');
 
 const port = () => Number(new URL(base()).port);
 const russian = (body: Envelope) => body.status === 'error' && body.errors.length > 0 && body.errors.every((e) => /[а-яё]/i.test(e.message));
@@ -133,8 +136,8 @@ describe('wrong content types and methods', () => {
   it('a JSON call sent multipart, or JSON labelled multipart, is a Russian 415', async () => {
     const v = new Visitor();
     const form = new FormData();
-    form.set('login', 'client@demo.by');
-    form.set('password', DEMO_PASSWORD);
+    form.set('login', acc.retail.email);
+    form.set('password', PASSWORD);
     for (const [path, init] of [
       ['/api/authentication/', { method: 'POST', headers: { origin: base() }, body: form }],
       ['/api/basket/add/', { method: 'POST', headers: { origin: base(), 'content-type': 'multipart/form-data; boundary=x' }, body: '{"product":1}' }],
@@ -228,7 +231,7 @@ describe('broken addresses and requests are answered in Russian', () => {
 describe('sessions', () => {
   it('every call made with an ended session answers 101 and clears the cookie', async () => {
     const v = new Visitor();
-    expect((await v.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await v.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).body.status).toBe('success');
     const p = await product(v);
     await v.post('/api/basket/add/', { product: p.id });
     const stale = new Visitor();
@@ -260,14 +263,14 @@ describe('sessions', () => {
     // Signing in again works with the dead cookie still in place.
     const again = new Visitor();
     again.cookies = new Map(stale.cookies);
-    expect((await again.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD })).body.status).toBe('success');
-    expect((await again.get('/web/profile/get/')).body.data.user?.email).toBe('client@demo.by');
+    expect((await again.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).body.status).toBe('success');
+    expect((await again.get('/web/profile/get/')).body.data.user?.email).toBe(acc.retail.email);
     // The same through the no-JS login form.
     const form = new Visitor();
     form.cookies = new Map(stale.cookies);
-    const posted = await form.raw('/login/', { method: 'POST', headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login: 'client@demo.by', password: DEMO_PASSWORD }).toString() });
+    const posted = await form.raw('/login/', { method: 'POST', headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login: acc.retail.email, password: PASSWORD }).toString() });
     expect(posted.status).toBe(303);
-    expect((await form.get('/web/profile/get/')).body.data.user?.email).toBe('client@demo.by');
+    expect((await form.get('/web/profile/get/')).body.data.user?.email).toBe(acc.retail.email);
   });
 
   it('a page with a dead cookie renders for a guest and clears the cookie', async () => {
@@ -374,7 +377,7 @@ describe('headers and charsets', () => {
     expect(a.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const customer = new Visitor();
-    await customer.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    await customer.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
     const denied = await customer.raw('/desk/');
     expect(denied.status).toBe(403);
     expect(denied.headers.get('content-type')).toBe('text/html; charset=utf-8');

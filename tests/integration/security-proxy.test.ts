@@ -15,10 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { Visitor, type Envelope } from '../helpers/http';
 import { solveCaptcha } from '../helpers/captcha';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { accounts, users } from '../../src/server/db/schema';
 
+/** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database. */
+const acc = fixture('security-proxy');
 const PUBLIC = 'https://shop.example';
 const SECRET = 'test-secret-of-forty-random-characters-0123456789';
 let srv: OwnServer;
@@ -30,9 +32,10 @@ const TIMING_ROUNDS = 16;
 // is 25× in every take.
 const TIMING_TAKES = 5;
 
-/** Ordinary and blocked accounts enough for every timing sample to try a fresh one (no account's own limit is touched). */
+/** The file's set, and ordinary and blocked accounts enough for every timing sample to try a fresh one (no account's own limit is touched). */
 async function prepare(db: Db) {
-  const password = await hashPassword(DEMO_PASSWORD);
+  await writeFixture(db, acc);
+  const password = await hashPassword(PASSWORD);
   for (let i = 0; i < TIMING_ROUNDS * TIMING_TAKES; i++)
     for (const blocked of [false, true]) {
       const id = `timing-${blocked ? 'b' : 'u'}${i}`;
@@ -60,7 +63,7 @@ const nextIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 describe('behind a TLS-terminating proxy', () => {
   it('no-JS login, quick-order upload and the FAQ form are accepted from the public https origin', async () => {
     const v = new Visitor(srv.base);
-    const login = await v.raw('/login/', { method: 'POST', headers: { origin: PUBLIC, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextIp() }, body: form({ login: 'client@demo.by', password: DEMO_PASSWORD }) });
+    const login = await v.raw('/login/', { method: 'POST', headers: { origin: PUBLIC, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextIp() }, body: form({ login: acc.retail.email, password: PASSWORD }) });
     expect(login.status).toBe(303);
     const sessionCookie = login.headers.getSetCookie().find((c) => /session_token=/.test(c));
     expect(sessionCookie).toMatch(/; Secure/i);
@@ -98,7 +101,7 @@ describe('behind a TLS-terminating proxy', () => {
     const add = await v.raw('/api/basket/add/', { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC }, body: JSON.stringify({ product: 1 }) });
     const guest = add.headers.getSetCookie().find((c) => c.startsWith('guest='));
     expect(guest).toMatch(/; Secure/i);
-    const login = await v.raw('/api/authentication/', { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC, 'x-forwarded-for': nextIp() }, body: JSON.stringify({ login: 'client@demo.by', password: DEMO_PASSWORD }) });
+    const login = await v.raw('/api/authentication/', { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC, 'x-forwarded-for': nextIp() }, body: JSON.stringify({ login: acc.retail.email, password: PASSWORD }) });
     for (const c of login.headers.getSetCookie()) expect(c).toMatch(/; Secure/i);
   });
 });
@@ -194,7 +197,7 @@ describe('login reveals nothing before the password is right', () => {
     const best = Math.min(...measured.map(spread));
     expect(best, JSON.stringify(measured)).toBeLessThan(1.3);
     // Only the right password learns that the account is blocked.
-    const right = await attempt('timing-b0@timing.by', DEMO_PASSWORD);
+    const right = await attempt('timing-b0@timing.by', PASSWORD);
     expect(right.status).toBe(403);
     expect(right.body.errors[0]!.message).toMatch(/заблокирована/);
   }, 240_000); // up to TIMING_TAKES takes at a loaded machine's ~0.4 s a login: more than the default minute
@@ -227,7 +230,7 @@ describe('a client that goes away', () => {
 describe('session tokens', () => {
   it('are stored hashed: the table never holds a token a client could present', async () => {
     const v = new Visitor(srv.base);
-    const login = await v.post('/api/authentication/', { login: 'client@demo.by', password: DEMO_PASSWORD });
+    const login = await v.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
     expect(login.body.status).toBe('success');
     const cookie = [...v.cookies].find(([k]) => k.endsWith('session_token'))![1];
     const raw = decodeURIComponent(cookie).split('.')[0]!;

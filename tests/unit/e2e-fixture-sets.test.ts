@@ -1,11 +1,11 @@
-/** The e2e data sets (issue 23) never share a name, an e-mail, a УНП or an order number. */
+/** The tests' data sets (issue 23), e2e and integration alike, never share a name, an e-mail, a УНП or an order number. */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_SETS, fixtureSet } from '../../src/server/seed/fixture-sets';
+import { FIXTURE_SETS, fixtureSet, INTEGRATION_SETS, integrationSet } from '../../src/server/seed/fixture-sets';
 import { DEMO_USERS, DEMO_INVITED } from '../../src/server/seed/seed';
 import { unpProblem } from '../../src/server/accounts/unp';
 
-describe('e2e fixture sets', () => {
-  const sets = FIXTURE_SETS.map(fixtureSet);
+describe('e2e and integration fixture sets', () => {
+  const sets = [...FIXTURE_SETS.map(fixtureSet), ...INTEGRATION_SETS.map(integrationSet)];
   const people = sets.flatMap((s) => [s.admin, s.employee, s.supply, s.blocked, s.invited, s.storekeeper, s.retail, s.staff]);
 
   it('gives every person a unique id and e-mail, none of them a demo account', () => {
@@ -14,6 +14,7 @@ describe('e2e fixture sets', () => {
     const demo = new Set<string>([...DEMO_USERS.map((u) => u.email), DEMO_INVITED.email, 'admin@elektromontazh.by']);
     expect(people.filter((p) => demo.has(p.email))).toEqual([]);
     expect(fixtureSet('checkout').admin.email).toBe('admin@e2e-checkout.by');
+    expect(integrationSet('orders-http').admin.email).toBe('admin@it-orders-http.by');
   });
 
   it('gives every company a valid УНП of its own, not the demo companies’', () => {
@@ -33,5 +34,6 @@ describe('e2e fixture sets', () => {
 
   it('refuses a set it does not know', () => {
     expect(() => fixtureSet('nope' as never)).toThrow(/unknown e2e fixture set/);
+    expect(() => integrationSet('nope' as never)).toThrow(/unknown integration fixture set/);
   });
 });

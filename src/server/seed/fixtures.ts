@@ -1,6 +1,9 @@
 /**
- * Writes the e2e data sets (./fixture-sets.ts) after the demo seed, before the e2e server starts
- * (scripts/e2e-server.mjs; PGlite is one process, so tests cannot write rows while it runs). Each set
+ * Writes the tests' data sets (./fixture-sets.ts) after the demo seed, before a server starts on the
+ * database: the e2e sets (scripts/e2e-server.mjs), the HTTP integration files' sets (the vitest global
+ * setup, tests/helpers/server.ts, through ./fixtures-cli.ts --integration), or one file's set into its
+ * own server's database (tests/helpers/fixtures.ts writeFixture). PGlite is one process, so tests cannot
+ * write rows while the server runs. Each set
  * mirrors what the specs used to take from the demo accounts: a contractor company with an admin,
  * employees (ordering, with a spending limit, blocked, invited without a password, a storekeeper
  * without the order right), a retail customer, a staff member, delivery addresses, an order history
@@ -14,36 +17,36 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { DEMO_PASSWORD, demoExportProfile, statusTrail } from './seed';
-import { FIXTURE_SETS, fixtureOrderNumber, fixtureSet, ORDER_PLAN, type FixturePerson, type FixtureSetName } from './fixture-sets';
+import { FIXTURE_SETS, fixtureOrderPlan, fixtureSet, type FixturePerson, type FixtureSet } from './fixture-sets';
 import { config } from '../config';
 import { seedDemoBasket } from '../basket/demo';
 
 const NOTIFY = ['confirmed', 'ready', 'shipped', 'done', 'cancelled'];
 const DAY = 86_400_000;
 
-export async function seedFixtures(db: Db, names: readonly FixtureSetName[] = FIXTURE_SETS): Promise<void> {
+/** Writes `sets` (default: every e2e set; integration files pass theirs, see tests/helpers/fixtures.ts) in one transaction. */
+export async function seedFixtures(db: Db, sets: readonly FixtureSet[] = FIXTURE_SETS.map(fixtureSet)): Promise<void> {
   if (config().NODE_ENV === 'production') throw new Error('e2e fixtures are never written under NODE_ENV=production');
   const password = await hashPassword(DEMO_PASSWORD);
   // Products for the order histories: the catalogue's last 60 (the lines are copies; stock is not touched).
   const products = await db.select({ id: t.products.id, name: t.products.name, article: t.products.article, price: t.products.price }).from(t.products).orderBy(desc(t.products.id)).limit(60);
   if (products.length < 20) throw new Error('e2e fixtures: the demo catalogue must be seeded first');
   await db.transaction(async (tx) => {
-    for (const name of names) await seedSet(tx as unknown as Db, name, password, products);
+    for (const set of sets) await seedSet(tx as unknown as Db, set, password, products);
   });
 }
 
 type ProductRow = { id: number; name: string; article: string; price: string };
 
-async function seedSet(db: Db, name: FixtureSetName, password: string, products: ProductRow[]) {
-  const set = fixtureSet(name);
-  const index = FIXTURE_SETS.indexOf(name);
+async function seedSet(db: Db, set: FixtureSet, password: string, products: ProductRow[]) {
+  const index = set.index;
   const now = Date.now();
   const [company] = await db
     .insert(t.companies)
     .values({
       name: set.company.name,
       unp: set.company.unp,
-      legalAddress: 'г. Минск, ул. Платонова, 20, пом. 4',
+      legalAddress: set.company.legalAddress,
       discountPercent: set.company.discountPercent.toFixed(2),
       iban: set.company.iban,
       bankName: 'ЗАО «Альфа-Банк»',
@@ -51,8 +54,8 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
       phone: '+375 17 222-33-44',
       email: `office@${set.domain}`,
       managerName: set.company.managerName,
-      managerPhone: '+375 29 600-10-20',
-      managerEmail: `d.kozlov@${set.domain}`,
+      managerPhone: set.company.managerPhone,
+      managerEmail: set.company.managerEmail,
     })
     .returning({ id: t.companies.id });
   const companyId = company!.id;
@@ -85,11 +88,7 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
     .returning({ id: t.deliveryAddresses.id, address: t.deliveryAddresses.address });
 
   // The order history: every status, numbered as fixture-sets.ts says (its named orders are found there).
-  const plan = [
-    ...ORDER_PLAN.admin.map((status) => ({ who: set.admin, status, company: true })),
-    ...ORDER_PLAN.employee.map((status) => ({ who: set.employee, status, company: true })),
-    ...ORDER_PLAN.retail.map((status) => ({ who: set.retail, status, company: false })),
-  ];
+  const plan = fixtureOrderPlan(set).map((o) => ({ ...o, who: set[o.who] }));
   for (const [k, o] of plan.entries()) {
     const lines = [0, 1, 2].slice(0, 1 + (k % 3)).map((j) => ({ p: products[(k * 3 + j + index * 7) % products.length]!, q: 1 + ((k + j) % 3) }));
     const total = lines.reduce((s, l) => s + Number(l.p.price) * l.q, 0);
@@ -100,7 +99,7 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
     const [order] = await db
       .insert(t.orders)
       .values({
-        number: fixtureOrderNumber(index, k),
+        number: o.number,
         userId: o.who.id,
         companyId: o.company ? companyId : null,
         status: o.status,
