@@ -464,7 +464,7 @@ class ImportContext {
       const rows = rowsOf<{ id: number }>(
         await this.tx.execute(sql`
           UPDATE products p SET name = v.name, article = v.article, article_norm = v.article_norm, description = v.description, section_id = v.section_id,
-            brand_id = v.brand_id, properties = v.properties, active = v.active, external_id = v.external_id
+            brand_id = v.brand_id, properties = v.properties, active = v.active, external_id = v.external_id, updated_at = now()
           FROM jsonb_to_recordset(${json(updates)}) AS v(id int, name text, article text, article_norm text, description text, section_id int, brand_id int, properties jsonb, active boolean, external_id text)
           WHERE p.id = v.id
             AND (p.name, p.article, p.description, p.section_id, p.brand_id, p.properties, p.active, p.external_id)
@@ -653,7 +653,7 @@ class ImportContext {
     }
     if (retailRows.size) {
       await this.tx.execute(sql`
-        UPDATE products p SET price = v.price
+        UPDATE products p SET price = v.price, updated_at = now()
         FROM jsonb_to_recordset(${json([...retailRows].map(([id, price]) => ({ id, price })))}) AS v(id int, price numeric)
         WHERE p.id = v.id AND p.price IS DISTINCT FROM v.price`);
     }

@@ -24,4 +24,17 @@ CREATE TABLE "exchange_jobs" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_jobs_current_uq" ON "exchange_jobs" USING btree ("session_id","file") WHERE "exchange_jobs"."current";--> statement-breakpoint
-CREATE INDEX "exchange_jobs_started_idx" ON "exchange_jobs" USING btree ("started_at");
+CREATE INDEX "exchange_jobs_started_idx" ON "exchange_jobs" USING btree ("started_at");--> statement-breakpoint
+-- products.stock_qty is written only where the sum really changed (issue 24's 1C import): an upsert of stocks fires
+-- both UPDATE triggers (new and old rows) and each rewrote every product of the statement, with its row triggers
+-- and change-log work, even when the total was the same — a price-and-stock package of 100,000 offers paid it twice.
+CREATE OR REPLACE FUNCTION products_stock_qty_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products p SET stock_qty = c.qty
+  FROM (
+    SELECT ids.product_id, COALESCE((SELECT SUM(s.quantity) FROM stocks s WHERE s.product_id = ids.product_id), 0)::int AS qty
+    FROM (SELECT DISTINCT product_id FROM changed_rows) ids
+  ) c
+  WHERE p.id = c.product_id AND p.stock_qty IS DISTINCT FROM c.qty;
+  RETURN NULL;
+END $$;
