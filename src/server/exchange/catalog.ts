@@ -142,6 +142,8 @@ export async function importCatalogFile(db: Db, file: string, fileName: string, 
           if (p === ROOT) sawRoot = true;
           if (p === CATALOG) fullCatalog = attrs['СодержитТолькоИзменения'] === 'false';
           if (p === OFFERS) stats.kind = 'offers';
+          // The journal names the kind even of a file refused before its first batch.
+          if (p === OFFERS || p === CATALOG) void opts.onProgress?.(stats);
         },
       );
       if (!sawRoot) throw new ImportFailure(`${fileName}: нет корневого элемента КоммерческаяИнформация — это не файл CommerceML`);
@@ -651,11 +653,20 @@ class ImportContext {
       );
       this.stats.prices += rows.length;
     }
-    if (retailRows.size) {
+    // The product's price and its stock total in one UPDATE, before the stocks are written: the stocks trigger
+    // then finds stock_qty already equal to the sum and leaves the product alone (one product write, not two).
+    const totals = new Map<number, number>();
+    for (const r of stockRows.values()) totals.set(r.product_id, (totals.get(r.product_id) ?? 0) + r.quantity);
+    for (const id of stockProducts) if (!totals.has(id)) totals.set(id, 0);
+    const productRows = new Map<number, { id: number; price: string | null; qty: number | null }>();
+    for (const [id, price] of retailRows) productRows.set(id, { id, price, qty: null });
+    for (const [id, qty] of totals) productRows.set(id, { id, price: productRows.get(id)?.price ?? null, qty });
+    if (productRows.size) {
       await this.tx.execute(sql`
-        UPDATE products p SET price = v.price, updated_at = now()
-        FROM jsonb_to_recordset(${json([...retailRows].map(([id, price]) => ({ id, price })))}) AS v(id int, price numeric)
-        WHERE p.id = v.id AND p.price IS DISTINCT FROM v.price`);
+        UPDATE products p SET price = COALESCE(v.price, p.price), stock_qty = COALESCE(v.qty, p.stock_qty),
+          updated_at = CASE WHEN p.price IS DISTINCT FROM COALESCE(v.price, p.price) THEN now() ELSE p.updated_at END
+        FROM jsonb_to_recordset(${json([...productRows.values()])}) AS v(id int, price numeric, qty int)
+        WHERE p.id = v.id AND (p.price, p.stock_qty) IS DISTINCT FROM (COALESCE(v.price, p.price), COALESCE(v.qty, p.stock_qty))`);
     }
     if (stockProducts.size) {
       const rows = [...stockRows.values()];
