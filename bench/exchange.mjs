@@ -11,8 +11,8 @@
 //
 // Prints: full import time (upload + import of both files until success), offers-only time, server RSS
 // before / peak (growth), and while the exchange runs: cached product page requests/s against idle (ratio;
-// autocannon, 10 connections, 3 s windows) and uncached product page p95 against idle (ratio; one request
-// at a time, each with a new ?nocache=N). Targets (issue 24): full ≤ 3 min PG / ≤ 6 min PGlite,
+// autocannon, 10 connections, 3 s windows) and uncached product page p95 against idle (ratio; idle: one request
+// at a time, during: one launched every 250 ms, each with a new ?nocache=N; the slowest is printed too). Targets (issue 24): full ≤ 3 min PG / ≤ 6 min PGlite,
 // offers-only ≤ 60 s PG, RSS growth ≤ 250 MB, cached ≥ 0.5× idle, uncached p95 ≤ 3× idle.
 // Results also in bench/results/exchange.json.
 import { spawn } from 'node:child_process';
@@ -175,13 +175,23 @@ async function runOn(kind, packages) {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) || 0)), 100);
     const during = { rps: [], lat: [] };
     let running = true;
+    // Uncached requests are launched on a clock (every 250 ms, not one after the other): a request that waits for
+    // the database (PGlite's one connection during an import transaction) then shows as many slow samples, not one.
+    const pending = new Set();
+    const ticker = setInterval(() => {
+      const t = performance.now();
+      const p = fetch(`${server.base}${productPath}?nocache=${++nocache}`, { headers: { 'accept-encoding': 'br' } })
+        .then((res) => res.arrayBuffer())
+        .then(() => during.lat.push(performance.now() - t))
+        .catch(() => during.lat.push(performance.now() - t))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    }, 250);
     const load = (async () => {
       await sleep(2000);
-      while (running) {
-        during.rps.push(await measureCached(cachedUrl, 3));
-        if (!running) break;
-        during.lat.push(...(await uncachedLatencies(server.base, productPath, 15)));
-      }
+      while (running) during.rps.push(await measureCached(cachedUrl, 3));
+      clearInterval(ticker);
+      await Promise.all([...pending]);
     })();
     let lastLine = '';
     const t0 = performance.now();
@@ -215,6 +225,7 @@ async function runOn(kind, packages) {
       idleUncachedP95Ms: idleP95,
       duringUncachedP95Ms: duringP95,
       uncachedP95Ratio: duringP95 / idleP95,
+      duringUncachedMaxMs: Math.max(...during.lat),
       windows: during.rps.length,
       uncachedSamples: during.lat.length,
     };
@@ -223,7 +234,7 @@ async function runOn(kind, packages) {
     console.log(`  offers-only          ${offersS.toFixed(1)} s${kind === 'pg' ? ` (target ≤ 60 s: ${check(offersS <= 60)})` : ''}`);
     console.log(`  server RSS           ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak → growth ${r.rssGrowthMb.toFixed(0)} MB (target ≤ 250: ${check(r.rssGrowthMb <= 250)})`);
     console.log(`  cached page          ${duringRps.toFixed(0)} req/s during vs ${idleRps.toFixed(0)} idle → ${r.cachedRatio.toFixed(2)}× (target ≥ 0.5: ${check(r.cachedRatio >= 0.5)})`);
-    console.log(`  uncached product p95 ${duringP95.toFixed(1)} ms during vs ${idleP95.toFixed(1)} idle → ${r.uncachedP95Ratio.toFixed(2)}× (target ≤ 3: ${check(r.uncachedP95Ratio <= 3)})`);
+    console.log(`  uncached product p95 ${duringP95.toFixed(1)} ms during vs ${idleP95.toFixed(1)} idle → ${r.uncachedP95Ratio.toFixed(2)}× (target ≤ 3: ${check(r.uncachedP95Ratio <= 3)}); slowest ${(r.duringUncachedMaxMs / 1000).toFixed(1)} s`);
     return r;
   } catch (e) {
     console.error(server.log().slice(-4000));
