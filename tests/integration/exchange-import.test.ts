@@ -18,7 +18,9 @@ import { zipSync } from 'fflate';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { Visitor } from '../helpers/http';
 // @ts-ignore a plain .mjs module of the bench (no types)
-import { importXml, offersXml, joinChunks, groupTree, writeZip } from '../../bench/commerceml-gen.mjs';
+import * as generator from '../../bench/commerceml-gen.mjs';
+// Untyped: the defaults of the generator's options would narrow them.
+const { importXml, offersXml, joinChunks, groupTree, writeZip } = generator as any;
 
 const LOGIN = '1c@demo.by';
 const PASSWORD = 'Demo2026pass';
@@ -178,6 +180,19 @@ describe('1C exchange: the import engine', () => {
     const old = await fetch(`${server.base}/catalog/razdel-zt-2/podrazdel-zt-2-2/gruppa-zt-2-2-2/`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toMatch(/^(https?:\/\/[^/]+)?\/catalog\/razdel-zt-1\/gruppa-zt-2-2-2\/$/);
+  });
+
+  it('a second exchange in the same session (init again) imports the same file name afresh', async () => {
+    const c = new OneC();
+    await c.session();
+    await c.file('import.xml', joinChunks(importXml({ prefix: PREFIX, products: 3, full: false, tree: TREE })));
+    expect((await c.import('import.xml')).text).toBe('success');
+    expect((await c.init()).text).toMatch(/^zip=yes/);
+    const renamed = (i: number) => (i === 2 ? 'Дрель zt переименованная' : `Дрель ${PREFIX} модель ${i}`);
+    await c.file('import.xml', joinChunks(importXml({ prefix: PREFIX, products: 3, full: false, tree: TREE, name: renamed })));
+    expect((await c.import('import.xml')).text).toBe('success');
+    const p = await until(() => page('/drel-zt-model-2/'), (x) => x.html.includes('Дрель zt переименованная'));
+    expect(p.html).toContain('Дрель zt переименованная');
   });
 
   describe('bad input: failure or 4xx in Russian, the catalogue unchanged, the store serving', () => {

@@ -92,6 +92,15 @@ export async function importStep(sessionId: number, file: string, canStart: () =
   const key = `${sessionId}\n${file}`;
   const deadline = Date.now() + config().EXCHANGE_STEP_SECONDS * 1000;
   let mine = local.get(key);
+  if (mine?.result) {
+    // A finished job this process remembers may belong to an earlier exchange of the session (mode=init since,
+    // possibly on another node): only the current row's result is an answer.
+    const [row] = await db.select({ current: exchangeJobs.current }).from(exchangeJobs).where(eq(exchangeJobs.id, mine.jobId));
+    if (!row?.current) {
+      local.delete(key);
+      mine = undefined;
+    }
+  }
   if (!mine) {
     let job = await currentJob(db, sessionId, file);
     if (!job) {
