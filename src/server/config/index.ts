@@ -132,6 +132,11 @@ const VARS = {
   EXCHANGE_PASSWORD: { type: text(), secret: true, doc: '`Demo2026pass` outside production' },
   EXCHANGE_FILE_LIMIT_MB: { type: decimal(0.1, 1024), default: '8' },
   EXCHANGE_MAX_FILE_MB: { type: decimal(1, 4096), default: '512' },
+  EXCHANGE_STEP_SECONDS: { type: decimal(0.05, 600), default: '20' },
+  EXCHANGE_STALE_SECONDS: { type: decimal(1, 3600), default: '60' },
+  EXCHANGE_ZIP_MAX_MB: { type: decimal(1, 65536), default: '4096' },
+  EXCHANGE_ZIP_MAX_RATIO: { type: decimal(2, 100000), default: '200' },
+  EXCHANGE_ZIP_MAX_ENTRIES: { type: int(1), default: '200000' },
 } satisfies Record<string, Var>;
 
 type Vars = typeof VARS;

@@ -8,18 +8,45 @@
  *   article belongs to a product made here without an Ид is adopted (it gets the Ид) instead of duplicated.
  * - One transaction per file: a failure anywhere leaves the catalogue as it was. Plain UPDATE/INSERT
  *   statements, so the catalogue triggers write the change log and every node's pages and search follow.
+ * - Batched for 100,000 products: records are collected BATCH at a time and each batch costs a handful of
+ *   statements (existing rows by Ид in one SELECT, one INSERT … SELECT FROM jsonb_to_recordset, one
+ *   UPDATE … FROM jsonb_to_recordset that skips rows whose values are the same — IS DISTINCT FROM — so an
+ *   unchanged product writes nothing and logs nothing). The XML is streamed: memory holds one batch.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { branches, brands, priceTypes, productPrices, products, sectionProperties, sections, stocks, warehouseBranches } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { branches, brands, priceTypes, sectionProperties, sections, warehouseBranches } from '../db/schema';
 import { normalizeArticle, slugify } from '../lib/text';
 import { child, children, readRecords, textOf, XmlRefused, type XmlNode } from './commerceml';
-import { recordWarehouseStocks } from './warehouses';
 
 /** A refusal of the file, answered `failure` with this (Russian) text. */
 export class ImportFailure extends Error {}
 
-export type ImportStats = { kind: 'catalog' | 'offers'; sections: number; created: number; updated: number; deactivated: number; prices: number; stocks: number; skipped: number };
+export type ImportStats = {
+  kind: 'catalog' | 'offers';
+  sections: number;
+  created: number;
+  updated: number;
+  deactivated: number;
+  prices: number;
+  stocks: number;
+  skipped: number;
+  /** Products read so far (progress). */
+  read: number;
+  /** Pictures the file names per product (applied after the transaction by exchange/pictures.ts). */
+  pictures: { productId: number; name: string; files: string[] }[];
+  notes: string[];
+};
+
+export type ImportOptions = {
+  /** Called after every batch (progress, heartbeat). */
+  onProgress?: (stats: ImportStats) => void | Promise<void>;
+};
+
+const BATCH = 1000;
 
 const ROOT = 'КоммерческаяИнформация';
 const CLASSIFIER = `${ROOT}/Классификатор`;
@@ -40,43 +67,87 @@ const RECORDS = new Set([
 
 const BRAND_PROPS = /^(бренд|производитель|торговая марка|марка|изготовитель)$/i;
 const NO_BRAND = 'Без бренда';
+/** Requisites (ЗначенияРеквизитов) that are facts about the product; the rest are 1C's own bookkeeping. */
+const REQUISITE_PROPS = /^(вес|масса|длина|ширина|высота|глубина|объем|объём|габариты|страна происхождения|гарантия)$/i;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-type Property = { name: string; values: Map<string, string> };
+type Property = { name: string; values: Map<string, string>; numeric: boolean };
+type PropDef = { code: string; name: string; kind: string; unit: string | null };
 
-function toNumber(v: string): number | null {
-  const s = v.replace(/\s+/g, '').replace(',', '.');
+export function toNumber(v: string): number | null {
+  const s = v.replace(/[\s\u00a0]+/g, '').replace(',', '.');
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : null;
 }
 
+/** Unit conversions between what 1C writes and what a section property is kept in (value × factor). */
+const UNIT_FACTORS: Record<string, Record<string, number>> = {
+  вт: { квт: 0.001 },
+  квт: { вт: 1000 },
+  г: { кг: 0.001 },
+  кг: { г: 1000 },
+  мм: { см: 0.1, м: 0.001 },
+  см: { мм: 10, м: 0.01 },
+  м: { мм: 1000, см: 100 },
+};
+const unitKey = (u: string | null | undefined) => (u ?? '').toLowerCase().replace(/\.$/, '').trim();
+
+/**
+ * «1500 Вт», «2,5 кг», «1 200» → a number and its unit (null when the value is not a number with at most a
+ * unit word after it: «18 В, 2 АКБ» stays text).
+ */
+export function numberWithUnit(v: string): { value: number; unit: string | null } | null {
+  const m = /^\s*(-?\d[\d\s\u00a0]*(?:[.,]\d+)?)\s*([A-Za-zА-Яа-яЁё°%³²/.·]{1,12})?\s*$/.exec(v);
+  if (!m) return null;
+  const value = toNumber(m[1]!);
+  return value === null ? null : { value, unit: m[2] ? m[2].replace(/\.$/, '') : null };
+}
+
+/** «Мощность, Вт» / «Мощность (Вт)» → name «Мощность», unit «Вт». */
+export function splitUnit(name: string): { name: string; unit: string | null } {
+  const m = /^(.*?)(?:,\s*|\s*\()([A-Za-zА-Яа-яЁё°%³²/.·]{1,12})\)?\s*$/.exec(name);
+  return m && m[1]!.trim() ? { name: m[1]!.trim(), unit: m[2]!.replace(/\.$/, '') } : { name: name.trim(), unit: null };
+}
+
+/** The value in the section property's unit, or null when the units cannot be reconciled. */
+function inUnit(n: { value: number; unit: string | null }, fallbackUnit: string | null, target: string | null): number | null {
+  const from = unitKey(n.unit ?? fallbackUnit);
+  const to = unitKey(target);
+  if (!from || !to || from === to) return n.value;
+  const f = UNIT_FACTORS[from]?.[to];
+  return f === undefined ? null : Math.round(n.value * f * 1e6) / 1e6;
+}
+
 /** Imports one uploaded file. Throws ImportFailure (Russian reason naming the file and element) on anything it refuses. */
-export async function importCatalogFile(db: Db, file: string, fileName: string): Promise<ImportStats> {
-  const stats: ImportStats = { kind: 'catalog', sections: 0, created: 0, updated: 0, deactivated: 0, prices: 0, stocks: 0, skipped: 0 };
+export async function importCatalogFile(db: Db, file: string, fileName: string, opts: ImportOptions = {}): Promise<ImportStats> {
+  const stats: ImportStats = { kind: 'catalog', sections: 0, created: 0, updated: 0, deactivated: 0, prices: 0, stocks: 0, skipped: 0, read: 0, pictures: [], notes: [] };
   let fullCatalog = false;
   let sawRoot = false;
   try {
     await db.transaction(async (tx) => {
-      const ctx = new ImportContext(tx, stats, fileName);
+      const ctx = new ImportContext(tx, stats, fileName, path.dirname(file), opts);
       await readRecords(
         file,
         (p) => RECORDS.has(p),
-        async ({ path, node }) => {
-          if (path === `${CLASSIFIER}/Группы`) await ctx.groups(node);
-          else if (path === `${CLASSIFIER}/Свойства/Свойство`) ctx.property(node);
-          else if (path.endsWith('/ТипыЦен/ТипЦены')) await ctx.priceType(node);
-          else if (path.endsWith('/Склады/Склад')) await ctx.warehouse(node);
-          else if (path === `${CATALOG}/Товары/Товар`) await ctx.product(node);
-          else if (path === `${OFFERS}/Предложения/Предложение`) await ctx.offer(node);
-          else if (path === `${CATALOG}/СодержитТолькоИзменения`) fullCatalog = node.text.trim() === 'false';
+        async ({ path: p, node }) => {
+          if (p === `${CLASSIFIER}/Группы`) await ctx.groups(node);
+          else if (p === `${CLASSIFIER}/Свойства/Свойство`) ctx.property(node);
+          else if (p.endsWith('/ТипыЦен/ТипЦены')) await ctx.priceType(node);
+          else if (p.endsWith('/Склады/Склад')) await ctx.warehouse(node);
+          else if (p === `${CATALOG}/Товары/Товар`) await ctx.product(node);
+          else if (p === `${OFFERS}/Предложения/Предложение`) await ctx.offer(node);
+          else if (p === `${CATALOG}/СодержитТолькоИзменения`) fullCatalog = node.text.trim() === 'false';
         },
-        (path, attrs) => {
-          if (path === ROOT) sawRoot = true;
-          if (path === CATALOG) fullCatalog = attrs['СодержитТолькоИзменения'] === 'false';
-          if (path === OFFERS) stats.kind = 'offers';
+        (p, attrs) => {
+          if (p === ROOT) sawRoot = true;
+          if (p === CATALOG) fullCatalog = attrs['СодержитТолькоИзменения'] === 'false';
+          if (p === OFFERS) stats.kind = 'offers';
+          // The journal names the kind even of a file refused before its first batch.
+          if (p === OFFERS || p === CATALOG) void opts.onProgress?.(stats);
         },
       );
       if (!sawRoot) throw new ImportFailure(`${fileName}: нет корневого элемента КоммерческаяИнформация — это не файл CommerceML`);
+      await ctx.flush();
       if (fullCatalog) await ctx.deactivateUnlisted();
       if (stats.kind === 'catalog') await ctx.recountSections();
     });
@@ -87,6 +158,24 @@ export async function importCatalogFile(db: Db, file: string, fileName: string):
   return stats;
 }
 
+type ProductRec = {
+  ext: string;
+  name: string;
+  where: string;
+  article: string;
+  description: string;
+  groupExt: string;
+  deleted: boolean;
+  brandName: string;
+  /** [1C name, value, unit from the 1C property's name, numeric per the classifier] */
+  props: { name: string; value: string; unit: string | null; numeric: boolean }[];
+  pictures: string[];
+};
+
+type OfferRec = { ext: string; where: string; prices: { typeExt: string; raw: string }[]; warehouses: { ext: string; qty: string }[]; total: string | null };
+
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
 class ImportContext {
   private sectionByExt = new Map<string, number>();
   private props = new Map<string, Property>();
@@ -96,16 +185,27 @@ class ImportContext {
   private warehouseBranch = new Map<string, number | null>();
   private branchList: { id: number; city: string; name: string }[] | null = null;
   private brandByName = new Map<string, number>();
-  private sectionPropsCache = new Map<number, { code: string; name: string; kind: string }[]>();
+  private sectionPropsCache = new Map<number, PropDef[]>();
+  private usedCodes = new Set<string>();
+  private productBatch: ProductRec[] = [];
+  private offerBatch: OfferRec[] = [];
 
   constructor(
     private tx: Tx,
     private stats: ImportStats,
     private file: string,
+    private dir: string,
+    private opts: ImportOptions,
   ) {}
 
   private fail(element: string, why: string): never {
     throw new ImportFailure(`${this.file}, ${element}: ${why}`);
+  }
+
+  /** Writes what is collected (at the end of the file, and whenever a batch is full). */
+  async flush(): Promise<void> {
+    if (this.productBatch.length) await this.flushProducts();
+    if (this.offerBatch.length) await this.flushOffers();
   }
 
   /** Классификатор/Группы: the whole tree; levels below the third map to their third-level ancestor. */
@@ -132,6 +232,7 @@ class ImportContext {
   private async upsertSection(ext: string, name: string, parentId: number | null, depth: number): Promise<number> {
     const [found] = await this.tx.select({ id: sections.id, name: sections.name, parentId: sections.parentId, depth: sections.depth }).from(sections).where(eq(sections.externalId, ext));
     if (found) {
+      // A group moved in 1C (another parent) moves its section: parent and depth follow the tree.
       if (found.name !== name || found.parentId !== parentId || found.depth !== depth) {
         await this.tx.update(sections).set({ name, parentId, depth }).where(eq(sections.id, found.id));
       }
@@ -143,16 +244,17 @@ class ImportContext {
   }
 
   /** A code (URL segment) not yet taken in `table`: the slug, else slug-2, slug-3… */
-  private async freeCode(table: 'sections' | 'products' | 'brands', base: string): Promise<string> {
-    const t = table === 'sections' ? sections : table === 'products' ? products : brands;
+  private async freeCode(table: 'sections' | 'products' | 'brands' | 'section_properties', base: string, sectionId?: number): Promise<string> {
     const stem = base.slice(0, 180);
-    const taken = await this.tx
-      .select({ code: t.code })
-      .from(t)
-      .where(sql`${t.code} = ${stem} OR ${t.code} LIKE ${stem.replace(/[%_\\]/g, '\\$&') + '-%'}`);
+    const like = stem.replace(/[%_\\]/g, '\\$&') + '-%';
+    const taken =
+      table === 'section_properties'
+        ? rowsOf<{ code: string }>(await this.tx.execute(sql`SELECT code FROM section_properties WHERE section_id = ${sectionId} AND (code = ${stem} OR code LIKE ${like})`))
+        : rowsOf<{ code: string }>(await this.tx.execute(sql`SELECT code FROM ${sql.identifier(table)} WHERE code = ${stem} OR code LIKE ${like}`));
     const set = new Set(taken.map((r) => r.code));
-    if (!set.has(stem)) return stem;
-    for (let i = 2; ; i++) if (!set.has(`${stem}-${i}`)) return `${stem}-${i}`;
+    const free = (c: string) => !set.has(c) && (table !== 'products' || !this.usedCodes.has(c));
+    if (free(stem)) return stem;
+    for (let i = 2; ; i++) if (free(`${stem}-${i}`)) return `${stem}-${i}`;
   }
 
   /** Классификатор/Свойства/Свойство: its name and, for a Справочник, the names of its values. */
@@ -161,41 +263,10 @@ class ImportContext {
     if (!ext) return;
     const values = new Map<string, string>();
     for (const v of children(child(node, 'ВариантыЗначений'), 'Справочник')) values.set(textOf(v, 'ИдЗначения'), textOf(v, 'Значение'));
-    this.props.set(ext, { name: textOf(node, 'Наименование') || ext, values });
+    this.props.set(ext, { name: textOf(node, 'Наименование') || ext, values, numeric: /^число$/i.test(textOf(node, 'ТипЗначений')) });
   }
 
-  private async sectionOf(ext: string): Promise<number | null> {
-    const known = this.sectionByExt.get(ext);
-    if (known !== undefined) return known;
-    const [row] = await this.tx.select({ id: sections.id }).from(sections).where(eq(sections.externalId, ext));
-    if (row) this.sectionByExt.set(ext, row.id);
-    return row?.id ?? null;
-  }
-
-  private async sectionProps(sectionId: number) {
-    let defs = this.sectionPropsCache.get(sectionId);
-    if (!defs) {
-      defs = await this.tx.select({ code: sectionProperties.code, name: sectionProperties.name, kind: sectionProperties.kind }).from(sectionProperties).where(eq(sectionProperties.sectionId, sectionId));
-      this.sectionPropsCache.set(sectionId, defs);
-    }
-    return defs;
-  }
-
-  private async brandId(name: string): Promise<number> {
-    const key = name.trim().toLowerCase();
-    const known = this.brandByName.get(key);
-    if (known) return known;
-    const [found] = await this.tx.select({ id: brands.id }).from(brands).where(sql`lower(${brands.name}) = ${key}`);
-    let id = found?.id;
-    if (!id) {
-      const code = await this.freeCode('brands', slugify(name) || 'brand');
-      [{ id }] = (await this.tx.insert(brands).values({ code, name: name.trim() }).returning({ id: brands.id })) as [{ id: number }];
-    }
-    this.brandByName.set(key, id!);
-    return id!;
-  }
-
-  /** Каталог/Товары/Товар → a product (created, updated, or deactivated when 1C marks it deleted). */
+  /** Каталог/Товары/Товар → collected; written a batch at a time. */
   async product(node: XmlNode): Promise<void> {
     const ext = textOf(node, 'Ид').split('#')[0]!;
     const name = textOf(node, 'Наименование');
@@ -203,73 +274,225 @@ class ImportContext {
     if (!ext) this.fail(where, 'у товара нет Ид');
     if (!name) this.fail(where, 'у товара нет Наименования');
     this.seen.push(ext);
-    const deleted = textOf(node, 'Статус') === 'Удален' || node.attrs['Статус'] === 'Удален';
-
-    const [existing] = await this.tx.select({ id: products.id, sectionId: products.sectionId, properties: products.properties }).from(products).where(eq(products.externalId, ext));
-    const groupExt = textOf(node, 'Группы', 'Ид');
-    let sectionId: number | null = existing?.sectionId ?? null;
-    if (groupExt) {
-      sectionId = await this.sectionOf(groupExt);
-      if (sectionId === null) this.fail(where, `неизвестная группа с Ид ${groupExt} (её нет ни в этом файле, ни в каталоге)`);
-    }
-    if (sectionId === null) return this.fail(where, 'товар не отнесён ни к одной группе (Группы/Ид)');
-
-    // Properties: by the classifier's names; a section's property of that name keeps its code (and is numeric if the section says so).
-    const defs = await this.sectionProps(sectionId);
-    const properties: Record<string, string | number> = {};
+    this.stats.read++;
     let brandName = textOf(node, 'Изготовитель', 'Наименование');
+    const props: ProductRec['props'] = [];
     for (const pv of children(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
       const prop = this.props.get(textOf(pv, 'Ид'));
       const raw = textOf(pv, 'Значение');
       if (!raw) continue;
-      const propName = prop?.name ?? textOf(pv, 'Наименование');
-      if (!propName) continue;
+      const fullName = prop?.name ?? textOf(pv, 'Наименование');
+      if (!fullName) continue;
       const value = prop?.values.get(raw) ?? raw;
-      if (BRAND_PROPS.test(propName)) {
+      if (BRAND_PROPS.test(fullName)) {
         brandName ||= value;
         continue;
       }
-      const def = defs.find((d) => d.name.toLowerCase() === propName.toLowerCase());
-      if (def) properties[def.code] = def.kind === 'number' ? (toNumber(value) ?? value) : value;
-      else properties[propName] = value;
+      const { name: propName, unit } = splitUnit(fullName);
+      props.push({ name: propName, value, unit, numeric: prop?.numeric ?? false });
     }
-    const brandId = await this.brandId(brandName || NO_BRAND);
-    const article = textOf(node, 'Артикул') || `1C-${ext.slice(0, 12)}`;
-    const values = {
+    // Requisites: weight and the like become properties (products have no weight column); 1C's bookkeeping ones are left out.
+    for (const r of children(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
+      const { name: rName, unit } = splitUnit(textOf(r, 'Наименование'));
+      const value = textOf(r, 'Значение');
+      if (!value || !REQUISITE_PROPS.test(rName)) continue;
+      const n = numberWithUnit(value);
+      props.push({ name: rName, value, unit: unit ?? (n && /^(вес|масса)$/i.test(rName) && !n.unit ? 'кг' : null), numeric: false });
+    }
+    this.productBatch.push({
+      ext,
       name,
-      article,
-      articleNorm: normalizeArticle(article),
+      where,
+      article: textOf(node, 'Артикул') || `1C-${ext.slice(0, 12)}`,
       description: textOf(node, 'Описание'),
-      sectionId,
-      brandId,
-      properties: { ...(existing?.properties ?? {}), ...properties },
-      active: !deleted,
-    };
+      groupExt: textOf(node, 'Группы', 'Ид'),
+      deleted: textOf(node, 'Статус') === 'Удален' || node.attrs['Статус'] === 'Удален' || textOf(node, 'ПометкаУдаления') === 'true',
+      brandName,
+      props,
+      pictures: children(node, 'Картинка')
+        .map((c) => c.text.trim())
+        .filter(Boolean),
+    });
+    if (this.productBatch.length >= BATCH) await this.flushProducts();
+  }
 
-    let id = existing?.id;
-    if (!id) {
-      // A product made here (no Ид) with the same article: the exchange adopts it instead of duplicating it.
-      const [byArticle] = await this.tx.select({ id: products.id, externalId: products.externalId }).from(products).where(eq(products.article, article));
-      if (byArticle?.externalId) this.fail(where, `артикул ${article} уже у другого товара 1С (Ид ${byArticle.externalId})`);
-      id = byArticle?.id;
+  /** Sections of a batch's groups, in one query for those not met yet. */
+  private async resolveSections(exts: string[]): Promise<void> {
+    const missing = [...new Set(exts.filter((e) => e && !this.sectionByExt.has(e)))];
+    if (!missing.length) return;
+    const rows = rowsOf<{ id: number; external_id: string }>(await this.tx.execute(sql`SELECT id, external_id FROM sections WHERE external_id = ANY(${toPgArray(missing)}::text[])`));
+    for (const r of rows) this.sectionByExt.set(r.external_id, r.id);
+  }
+
+  private async loadSectionProps(ids: number[]): Promise<void> {
+    const missing = [...new Set(ids.filter((id) => !this.sectionPropsCache.has(id)))];
+    if (!missing.length) return;
+    const rows = rowsOf<PropDef & { section_id: number }>(
+      await this.tx.execute(sql`SELECT section_id, code, name, kind, unit FROM section_properties WHERE section_id = ANY(${`{${missing.join(',')}}`}::int[])`),
+    );
+    for (const id of missing) this.sectionPropsCache.set(id, []);
+    for (const r of rows) this.sectionPropsCache.get(r.section_id)!.push({ code: r.code, name: r.name, kind: r.kind, unit: r.unit });
+  }
+
+  /**
+   * The section's property of this name; a section made by the exchange has none yet, so a 1C property met
+   * there is added to the section (number with the unit when its values are numbers — facets and range
+   * filters then work on it, as on the seeded sections; a list of values otherwise).
+   */
+  private async propDef(sectionId: number, p: ProductRec['props'][number], n: ReturnType<typeof numberWithUnit>): Promise<PropDef> {
+    const defs = this.sectionPropsCache.get(sectionId)!;
+    const lower = p.name.toLowerCase();
+    const found = defs.find((d) => d.name.toLowerCase() === lower) ?? defs.find((d) => splitUnit(d.name).name.toLowerCase() === lower);
+    if (found) return found;
+    const numeric = p.numeric || n !== null;
+    const code = await this.freeCode('section_properties', slugify(p.name).replace(/-/g, '_') || 'prop', sectionId);
+    const def: PropDef = { code, name: p.name, kind: numeric ? 'number' : 'enum', unit: numeric ? (n?.unit ?? p.unit) : null };
+    await this.tx.insert(sectionProperties).values({ sectionId, code: def.code, name: def.name, kind: def.kind as 'number' | 'enum', unit: def.unit, sort: 500 + defs.length });
+    defs.push(def);
+    return def;
+  }
+
+  private async resolveBrands(names: string[]): Promise<void> {
+    const missing = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => !this.brandByName.has(n)))];
+    if (!missing.length) return;
+    const rows = rowsOf<{ id: number; key: string }>(await this.tx.execute(sql`SELECT id, lower(name) AS key FROM brands WHERE lower(name) = ANY(${toPgArray(missing)}::text[])`));
+    for (const r of rows) this.brandByName.set(r.key, r.id);
+    for (const key of missing) {
+      if (this.brandByName.has(key)) continue;
+      const name = names.find((n) => n.trim().toLowerCase() === key)!.trim();
+      const code = await this.freeCode('brands', slugify(name) || 'brand');
+      const [row] = await this.tx.insert(brands).values({ code, name }).returning({ id: brands.id });
+      this.brandByName.set(key, row!.id);
     }
-    if (id) {
-      await this.tx.update(products).set({ ...values, externalId: ext }).where(eq(products.id, id));
-      this.stats.updated++;
-    } else {
-      const code = await this.freeCode('products', slugify(name) || 'tovar');
-      await this.tx.insert(products).values({ ...values, code, externalId: ext, price: '0', imageSeed: hashSeed(ext) });
-      this.stats.created++;
+  }
+
+  private async flushProducts(): Promise<void> {
+    const batch = this.productBatch;
+    this.productBatch = [];
+    // Later records of one Ид in a batch win (1C does not repeat them, but a file may).
+    const byExt = new Map(batch.map((r) => [r.ext, r]));
+    const recs = [...byExt.values()];
+    await this.resolveSections(recs.map((r) => r.groupExt));
+    const existing = new Map(
+      rowsOf<{ id: number; external_id: string; section_id: number; properties: Record<string, string | number> | string }>(
+        await this.tx.execute(sql`SELECT id, external_id, section_id, properties FROM products WHERE external_id = ANY(${toPgArray(recs.map((r) => r.ext))}::text[])`),
+      ).map((r) => [r.external_id, { ...r, properties: typeof r.properties === 'string' ? JSON.parse(r.properties) : r.properties }]),
+    );
+    const byArticle = new Map(
+      rowsOf<{ id: number; article: string; external_id: string | null }>(
+        await this.tx.execute(sql`SELECT id, article, external_id FROM products WHERE article = ANY(${toPgArray(recs.map((r) => r.article))}::text[])`),
+      ).map((r) => [r.article, r]),
+    );
+    const sectionIds: number[] = [];
+    for (const r of recs) {
+      const old = existing.get(r.ext);
+      let sectionId: number | null = old?.section_id ?? null;
+      if (r.groupExt) {
+        sectionId = this.sectionByExt.get(r.groupExt) ?? null;
+        if (sectionId === null) this.fail(r.where, `неизвестная группа с Ид ${r.groupExt} (её нет ни в этом файле, ни в каталоге)`);
+      }
+      if (sectionId === null) this.fail(r.where, 'товар не отнесён ни к одной группе (Группы/Ид)');
+      sectionIds.push(sectionId);
     }
+    await this.loadSectionProps(sectionIds);
+    await this.resolveBrands(recs.map((r) => r.brandName || NO_BRAND));
+
+    const updates: Record<string, unknown>[] = [];
+    const inserts: Record<string, unknown>[] = [];
+    const newRecs: ProductRec[] = [];
+    const idOf = new Map<string, number>();
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i]!;
+      const sectionId = sectionIds[i]!;
+      const properties: Record<string, string | number> = {};
+      for (const p of r.props) {
+        const n = numberWithUnit(p.value);
+        const def = await this.propDef(sectionId, p, n);
+        const asNumber = def.kind === 'number' && n ? inUnit(n, p.unit, def.unit) : null;
+        properties[def.code] = asNumber ?? p.value;
+      }
+      const old = existing.get(r.ext);
+      let id = old?.id;
+      const holder = byArticle.get(r.article);
+      if (holder && holder.id !== id) {
+        if (holder.external_id) this.fail(r.where, `артикул ${r.article} уже у другого товара 1С (Ид ${holder.external_id})`);
+        if (id) this.fail(r.where, `артикул ${r.article} уже у другого товара сайта`);
+        // A product made here (no Ид) with the same article: the exchange adopts it instead of duplicating it.
+        id = holder.id;
+      }
+      const values = {
+        name: r.name,
+        article: r.article,
+        article_norm: normalizeArticle(r.article),
+        description: r.description,
+        section_id: sectionId,
+        brand_id: this.brandByName.get((r.brandName || NO_BRAND).trim().toLowerCase())!,
+        active: !r.deleted,
+        external_id: r.ext,
+      };
+      if (id) {
+        const base = old?.properties ?? (await this.propertiesOf(id));
+        updates.push({ id, ...values, properties: { ...base, ...properties } });
+        idOf.set(r.ext, id);
+      } else {
+        let code = slugify(r.name) || 'tovar';
+        if (this.usedCodes.has(code)) code = await this.freeCode('products', code);
+        this.usedCodes.add(code);
+        inserts.push({ ...values, code, properties, image_seed: hashSeed(r.ext) });
+        newRecs.push(r);
+      }
+    }
+    if (inserts.length) {
+      // Codes already taken by products outside this import are made unique one by one (rare: names repeat).
+      const taken = new Set(
+        rowsOf<{ code: string }>(await this.tx.execute(sql`SELECT code FROM products WHERE code = ANY(${toPgArray(inserts.map((x) => x.code as string))}::text[])`)).map((x) => x.code),
+      );
+      for (const ins of inserts) {
+        if (!taken.has(ins.code as string)) continue;
+        ins.code = await this.freeCode('products', ins.code as string);
+        this.usedCodes.add(ins.code as string);
+      }
+      const rows = rowsOf<{ id: number; external_id: string }>(
+        await this.tx.execute(sql`
+          INSERT INTO products (code, article, article_norm, name, section_id, brand_id, description, properties, price, image_seed, active, external_id)
+          SELECT v.code, v.article, v.article_norm, v.name, v.section_id, v.brand_id, v.description, v.properties, 0, v.image_seed, v.active, v.external_id
+          FROM jsonb_to_recordset(${json(inserts)}) AS v(code text, article text, article_norm text, name text, section_id int, brand_id int, description text, properties jsonb, image_seed int, active boolean, external_id text)
+          RETURNING id, external_id`),
+      );
+      for (const row of rows) idOf.set(row.external_id, row.id);
+      this.stats.created += rows.length;
+    }
+    if (updates.length) {
+      const rows = rowsOf<{ id: number }>(
+        await this.tx.execute(sql`
+          UPDATE products p SET name = v.name, article = v.article, article_norm = v.article_norm, description = v.description, section_id = v.section_id,
+            brand_id = v.brand_id, properties = v.properties, active = v.active, external_id = v.external_id, updated_at = now()
+          FROM jsonb_to_recordset(${json(updates)}) AS v(id int, name text, article text, article_norm text, description text, section_id int, brand_id int, properties jsonb, active boolean, external_id text)
+          WHERE p.id = v.id
+            AND (p.name, p.article, p.description, p.section_id, p.brand_id, p.properties, p.active, p.external_id)
+                IS DISTINCT FROM (v.name, v.article, v.description, v.section_id, v.brand_id, v.properties, v.active, v.external_id)
+          RETURNING p.id`),
+      );
+      this.stats.updated += rows.length;
+    }
+    for (const r of recs) if (r.pictures.length) this.stats.pictures.push({ productId: idOf.get(r.ext)!, name: r.name, files: r.pictures.map((f) => path.resolve(this.dir, f)) });
+    await this.opts.onProgress?.(this.stats);
+  }
+
+  private async propertiesOf(id: number): Promise<Record<string, string | number>> {
+    const [row] = rowsOf<{ properties: Record<string, string | number> | string }>(await this.tx.execute(sql`SELECT properties FROM products WHERE id = ${id}`));
+    const p = row?.properties ?? {};
+    return typeof p === 'string' ? JSON.parse(p) : p;
   }
 
   /** A full package (СодержитТолькоИзменения=false): products of the exchange it did not list are deactivated, never deleted. */
   async deactivateUnlisted(): Promise<void> {
-    const gone = await this.tx
-      .update(products)
-      .set({ active: false })
-      .where(and(isNotNull(products.externalId), eq(products.active, true), sql`NOT (${products.externalId} = ANY(${toPgArray(this.seen)}::text[]))`))
-      .returning({ id: products.id });
+    const gone = rowsOf<{ id: number }>(
+      await this.tx.execute(sql`
+        UPDATE products SET active = false
+        WHERE external_id IS NOT NULL AND active AND NOT (external_id = ANY(${toPgArray(this.seen)}::text[]))
+        RETURNING id`),
+    );
     this.stats.deactivated += gone.length;
   }
 
@@ -349,69 +572,137 @@ class ImportContext {
     return branchId;
   }
 
-  /** Предложения/Предложение → prices per price type (the retail one is the product's price) and stock per branch. */
+  /** Предложения/Предложение → collected; prices and stock written a batch at a time. */
   async offer(node: XmlNode): Promise<void> {
     const ext = textOf(node, 'Ид').split('#')[0]!;
     const where = `предложение «${textOf(node, 'Наименование') || ext || '?'}»`;
     if (!ext) this.fail(where, 'нет Ид');
-    const [product] = await this.tx.select({ id: products.id, price: products.price }).from(products).where(eq(products.externalId, ext));
-    if (!product) {
-      // An offer for nomenclature the site does not have (not exported to it): skipped, counted.
-      this.stats.skipped++;
-      return;
-    }
-    const retail = await this.retailType();
-    for (const p of children(child(node, 'Цены'), 'Цена')) {
-      const typeExt = textOf(p, 'ИдТипаЦены');
-      const typeId = await this.priceTypeId(typeExt);
-      if (typeId === null) this.fail(where, `неизвестный тип цен с Ид ${typeExt} (его нет в ТипыЦен)`);
-      const price = toNumber(textOf(p, 'ЦенаЗаЕдиницу'));
-      if (price === null || price < 0 || price >= 1e10) this.fail(where, `цена «${textOf(p, 'ЦенаЗаЕдиницу')}» не число`);
-      const value = price.toFixed(2);
-      await this.tx.insert(productPrices).values({ productId: product.id, priceTypeId: typeId, price: value }).onConflictDoUpdate({ target: [productPrices.productId, productPrices.priceTypeId], set: { price: value } });
-      if (typeId === retail && Number(product.price) !== price) await this.tx.update(products).set({ price: value }).where(eq(products.id, product.id));
-      this.stats.prices++;
-    }
-    await this.offerStock(node, product.id, where);
-  }
-
-  private async offerStock(node: XmlNode, productId: number, where: string): Promise<void> {
-    const perWarehouse: { ext: string; qty: string }[] = [];
+    const warehouses: OfferRec['warehouses'] = [];
     // CommerceML 2.05–2.07: <Склад ИдСклада="…" КоличествоНаСкладе="…"/>; 2.08+: Остатки/Остаток/Склад/{Ид, Количество}.
-    for (const s of children(node, 'Склад')) if (s.attrs['ИдСклада']) perWarehouse.push({ ext: s.attrs['ИдСклада'], qty: s.attrs['КоличествоНаСкладе'] ?? '0' });
+    for (const s of children(node, 'Склад')) if (s.attrs['ИдСклада']) warehouses.push({ ext: s.attrs['ИдСклада'], qty: s.attrs['КоличествоНаСкладе'] ?? '0' });
     let total: string | null = textOf(node, 'Количество') || null;
     for (const o of children(child(node, 'Остатки'), 'Остаток')) {
       const s = child(o, 'Склад');
-      if (s) perWarehouse.push({ ext: textOf(s, 'Ид'), qty: textOf(s, 'Количество') });
+      if (s) warehouses.push({ ext: textOf(s, 'Ид'), qty: textOf(s, 'Количество') });
       else total ??= textOf(o, 'Количество') || null;
     }
-    const byBranch = new Map<number, number>();
-    const qty = (v: string) => {
-      const n = toNumber(v);
-      if (n === null) this.fail(where, `количество «${v}» не число`);
-      return Math.max(0, Math.floor(n));
-    };
-    if (perWarehouse.length) {
-      for (const w of perWarehouse) {
-        const branch = await this.warehouseBranchOf(w.ext);
-        if (branch !== null) byBranch.set(branch, (byBranch.get(branch) ?? 0) + qty(w.qty));
+    const prices = children(child(node, 'Цены'), 'Цена').map((p) => ({ typeExt: textOf(p, 'ИдТипаЦены'), raw: textOf(p, 'ЦенаЗаЕдиницу') }));
+    this.offerBatch.push({ ext, where, prices, warehouses, total });
+    this.stats.read++;
+    if (this.offerBatch.length >= BATCH) await this.flushOffers();
+  }
+
+  /** Prices per price type (the retail one is the product's price) and stock per branch, for a batch of offers. */
+  private async flushOffers(): Promise<void> {
+    const batch = this.offerBatch;
+    this.offerBatch = [];
+    const found = new Map(
+      rowsOf<{ id: number; external_id: string }>(await this.tx.execute(sql`SELECT id, external_id FROM products WHERE external_id = ANY(${toPgArray(batch.map((o) => o.ext))}::text[])`)).map((r) => [
+        r.external_id,
+        r.id,
+      ]),
+    );
+    const retail = await this.retailType();
+    const priceRows = new Map<string, { product_id: number; price_type_id: number; price: string }>();
+    const retailRows = new Map<number, string>();
+    const stockRows = new Map<string, { product_id: number; branch_id: number; quantity: number }>();
+    const stockProducts = new Set<number>();
+    // 1C's own per-warehouse figures, kept so that a remap in the desk can move the stock (exchange/warehouses.ts).
+    const warehouseRows = new Map<string, { product_id: number; warehouse_id: string; quantity: number }>();
+    for (const o of batch) {
+      const productId = found.get(o.ext);
+      if (!productId) {
+        // An offer for nomenclature the site does not have (not exported to it): skipped, counted.
+        this.stats.skipped++;
+        if (this.stats.notes.length < 20) this.stats.notes.push(`${o.where}: товара с Ид ${o.ext} нет на сайте — пропущено`);
+        continue;
       }
-      // 1C's own per-warehouse figures, kept so that a remap in the desk can move the stock (exchange/warehouses.ts).
-      await recordWarehouseStocks(this.tx, productId, perWarehouse.map((w) => ({ ext: w.ext, quantity: qty(w.qty) })));
-    } else if (total !== null) {
-      await recordWarehouseStocks(this.tx, productId, []); // a bare total: no warehouse figures a remap could move
-      const first = (await this.branchesList())[0];
-      if (first) byBranch.set(first.id, qty(total));
-    } else return;
-    // The product's stock is replaced: branches the offer does not name hold none.
-    const current = await this.tx.select({ branchId: stocks.branchId, quantity: stocks.quantity }).from(stocks).where(eq(stocks.productId, productId));
-    const gone = current.filter((c) => !byBranch.has(c.branchId)).map((c) => c.branchId);
-    if (gone.length) await this.tx.delete(stocks).where(and(eq(stocks.productId, productId), inArray(stocks.branchId, gone)));
-    for (const [branchId, quantity] of byBranch) {
-      if (current.find((c) => c.branchId === branchId)?.quantity === quantity) continue;
-      await this.tx.insert(stocks).values({ productId, branchId, quantity }).onConflictDoUpdate({ target: [stocks.productId, stocks.branchId], set: { quantity } });
-      this.stats.stocks++;
+      for (const p of o.prices) {
+        const typeId = await this.priceTypeId(p.typeExt);
+        if (typeId === null) this.fail(o.where, `неизвестный тип цен с Ид ${p.typeExt} (его нет в ТипыЦен)`);
+        const price = toNumber(p.raw);
+        if (price === null || price < 0 || price >= 1e10) this.fail(o.where, `цена «${p.raw}» не число`);
+        // Exact: the decimal text 1C wrote, rounded to kopecks as numeric(12,2) would.
+        const value = price.toFixed(2);
+        priceRows.set(`${productId}:${typeId}`, { product_id: productId, price_type_id: typeId, price: value });
+        if (typeId === retail) retailRows.set(productId, value);
+      }
+      const byBranch = new Map<number, number>();
+      const qty = (v: string) => {
+        const n = toNumber(v);
+        if (n === null) this.fail(o.where, `количество «${v}» не число`);
+        return Math.max(0, Math.floor(n));
+      };
+      if (o.warehouses.length) {
+        for (const w of o.warehouses) {
+          const branch = await this.warehouseBranchOf(w.ext);
+          if (branch !== null) byBranch.set(branch, (byBranch.get(branch) ?? 0) + qty(w.qty));
+          if (w.ext) {
+            const key = `${productId}:${w.ext}`;
+            warehouseRows.set(key, { product_id: productId, warehouse_id: w.ext, quantity: (warehouseRows.get(key)?.quantity ?? 0) + qty(w.qty) });
+          }
+        }
+      } else if (o.total !== null) {
+        const first = (await this.branchesList())[0];
+        if (first) byBranch.set(first.id, qty(o.total));
+      } else continue;
+      stockProducts.add(productId);
+      for (const [branchId, quantity] of byBranch) stockRows.set(`${productId}:${branchId}`, { product_id: productId, branch_id: branchId, quantity });
     }
+    if (priceRows.size) {
+      const rows = rowsOf<{ product_id: number }>(
+        await this.tx.execute(sql`
+          INSERT INTO product_prices (product_id, price_type_id, price)
+          SELECT v.product_id, v.price_type_id, v.price FROM jsonb_to_recordset(${json([...priceRows.values()])}) AS v(product_id int, price_type_id int, price numeric)
+          ON CONFLICT (product_id, price_type_id) DO UPDATE SET price = EXCLUDED.price WHERE product_prices.price IS DISTINCT FROM EXCLUDED.price
+          RETURNING product_id`),
+      );
+      this.stats.prices += rows.length;
+    }
+    // The product's price and its stock total in one UPDATE, before the stocks are written: the stocks trigger
+    // then finds stock_qty already equal to the sum and leaves the product alone (one product write, not two).
+    const totals = new Map<number, number>();
+    for (const r of stockRows.values()) totals.set(r.product_id, (totals.get(r.product_id) ?? 0) + r.quantity);
+    for (const id of stockProducts) if (!totals.has(id)) totals.set(id, 0);
+    const productRows = new Map<number, { id: number; price: string | null; qty: number | null }>();
+    for (const [id, price] of retailRows) productRows.set(id, { id, price, qty: null });
+    for (const [id, qty] of totals) productRows.set(id, { id, price: productRows.get(id)?.price ?? null, qty });
+    if (productRows.size) {
+      await this.tx.execute(sql`
+        UPDATE products p SET price = COALESCE(v.price, p.price), stock_qty = COALESCE(v.qty, p.stock_qty),
+          updated_at = CASE WHEN p.price IS DISTINCT FROM COALESCE(v.price, p.price) THEN now() ELSE p.updated_at END
+        FROM jsonb_to_recordset(${json([...productRows.values()])}) AS v(id int, price numeric, qty int)
+        WHERE p.id = v.id AND (p.price, p.stock_qty) IS DISTINCT FROM (COALESCE(v.price, p.price), COALESCE(v.qty, p.stock_qty))`);
+    }
+    if (stockProducts.size) {
+      const rows = [...stockRows.values()];
+      // The product's stock is replaced: branches the offer does not name hold none.
+      await this.tx.execute(sql`
+        DELETE FROM stocks s WHERE s.product_id = ANY(${`{${[...stockProducts].join(',')}}`}::int[])
+          AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${json(rows)}) AS v(product_id int, branch_id int) WHERE v.product_id = s.product_id AND v.branch_id = s.branch_id)`);
+      if (rows.length) {
+        const changed = rowsOf<{ product_id: number }>(
+          await this.tx.execute(sql`
+            INSERT INTO stocks (product_id, branch_id, quantity)
+            SELECT v.product_id, v.branch_id, v.quantity FROM jsonb_to_recordset(${json(rows)}) AS v(product_id int, branch_id int, quantity int)
+            ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity WHERE stocks.quantity IS DISTINCT FROM EXCLUDED.quantity
+            RETURNING product_id`),
+        );
+        this.stats.stocks += changed.length;
+      }
+      // Replaced like the stocks; a bare total leaves no warehouse figures a remap could move.
+      const perWarehouse = [...warehouseRows.values()];
+      await this.tx.execute(sql`
+        DELETE FROM warehouse_stocks ws WHERE ws.product_id = ANY(${`{${[...stockProducts].join(',')}}`}::int[])
+          AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${json(perWarehouse)}) AS v(product_id int, warehouse_id text) WHERE v.product_id = ws.product_id AND v.warehouse_id = ws.warehouse_id)`);
+      if (perWarehouse.length) {
+        await this.tx.execute(sql`
+          INSERT INTO warehouse_stocks (product_id, warehouse_id, quantity)
+          SELECT v.product_id, v.warehouse_id, v.quantity FROM jsonb_to_recordset(${json(perWarehouse)}) AS v(product_id int, warehouse_id text, quantity int)
+          ON CONFLICT (product_id, warehouse_id) DO UPDATE SET quantity = EXCLUDED.quantity WHERE warehouse_stocks.quantity IS DISTINCT FROM EXCLUDED.quantity`);
+      }
+    }
+    await this.opts.onProgress?.(this.stats);
   }
 }
 
@@ -425,3 +716,6 @@ function hashSeed(s: string): number {
 function toPgArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
+
+/** Whether a path the file names exists (pictures), for the pictures step. */
+export const exists = (f: string) => fs.existsSync(f);

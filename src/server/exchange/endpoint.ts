@@ -1,8 +1,8 @@
 /**
  * The 1C "Обмен с сайтом" endpoint (docs/decisions/0200-exchange-1c.md), answering at
  * /bitrix/admin/1c_exchange.php and /1c_exchange.php without a redirect, in the protocol's plain text:
- * `success\n<cookie>\n<value>` (checkauth), `zip=no\nfile_limit=<bytes>` (init), `success` (file,
- * import), `failure\n<Russian reason>` on anything refused. Never cached, not subject to the
+ * `success\n<cookie>\n<value>` (checkauth), `zip=yes\nfile_limit=<bytes>` (init), `success` (file),
+ * `progress\n<line>` then `success` (import, exchange/jobs.ts), `failure\n<Russian reason>` on anything refused. Never cached, not subject to the
  * cross-site form refusal (1C posts without an Origin; the session cookie is what authorises).
  */
 import { getDb, getWriteDb } from '../db/client';
@@ -10,8 +10,7 @@ import { config } from '../config';
 import { clientIp, hit, refuseIfUsedUp, RateLimited, retryText, type Limit } from '../http/rate-limit';
 import { checkBasic, EXCHANGE_COOKIE, findSession, openSession } from './session';
 import { appendBody, badFileName, resetSessionDir, sessionFile, TooLarge } from './files';
-import { importCatalogFile, ImportFailure } from './catalog';
-import fs from 'node:fs';
+import { closeSessionJobs, importable, importStep } from './jobs';
 import type { Db } from '../db/client';
 import { saleFile, saleQuery, saleSuccess } from './sale';
 
@@ -60,7 +59,9 @@ export async function handleExchange(request: Request, clientAddress: string | u
   switch (mode) {
     case 'init': {
       await resetSessionDir(session.id);
-      return text(`zip=no\nfile_limit=${Math.floor(config().EXCHANGE_FILE_LIMIT_MB * 1024 * 1024)}`);
+      await closeSessionJobs(db, session.id);
+      // zip=yes: 1C then sends one archive (import.xml, offers.xml, import_files/…), unpacked at the first mode=import.
+      return text(`zip=yes\nfile_limit=${Math.floor(config().EXCHANGE_FILE_LIMIT_MB * 1024 * 1024)}`);
     }
     case 'file': {
       if (request.method !== 'POST') return failure('файл передаётся методом POST', 405);
@@ -81,22 +82,10 @@ export async function handleExchange(request: Request, clientAddress: string | u
       const name = url.searchParams.get('filename') ?? '';
       const bad = badFileName(name);
       if (bad) return failure(`${name || 'filename'}: ${bad}`, 400);
-      const file = sessionFile(session.id, name);
-      if (!fs.existsSync(file)) return failure(`${name}: файл не был передан (mode=file) в этой сессии`);
-      if (/\.zip$/i.test(name)) return failure(`${name}: архивы пока не принимаются (сервер отвечает zip=no)`);
-      if (!/\.xml$/i.test(name)) return text('success'); // pictures and other files: kept, nothing to import yet
-      try {
-        const stats = await importCatalogFile(db, file, name);
-        console.log(`1C exchange: ${name} imported`, JSON.stringify(stats));
-        return text('success');
-      } catch (e) {
-        if (e instanceof ImportFailure) {
-          console.warn(`1C exchange: ${e.message}`);
-          return failure(e.message);
-        }
-        console.error('1C exchange: import failed', e);
-        return failure(`${name}: внутренняя ошибка при загрузке, каталог не изменён`, 500);
-      }
+      // A job already known answers from its row; a new one needs its file (or a zip that may hold it).
+      const answer = await importStep(session.id, name, () => importable(session.id, name));
+      if (answer.status === 'success') return text('success');
+      return text(`${answer.status}\n${answer.line}`);
     }
     case 'deactivate':
     case 'complete':

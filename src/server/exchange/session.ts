@@ -13,6 +13,8 @@ export const EXCHANGE_COOKIE = 'store_exchange';
 /** A session outlives the longest exchange 1C runs (a full catalogue of 100,000 products with pictures). */
 const SESSION_MS = 12 * 3600_000;
 
+const remembered = new Map<string, { id: number; expiresAt: number }>();
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function same(a: string, b: string): boolean {
@@ -58,9 +60,17 @@ export async function findSession(db: Db, cookieHeader: string | null, now = Dat
     .find((c) => c.startsWith(`${EXCHANGE_COOKIE}=`))
     ?.slice(EXCHANGE_COOKIE.length + 1);
   if (!token) return null;
+  const h = hash(token);
+  // Remembered by this process: on PGlite a running import transaction holds the only connection, and 1C's
+  // polling request must still be recognised (sessions are never revoked, only expire).
+  const known = remembered.get(h);
+  if (known && known.expiresAt > now) return { id: known.id };
   const [row] = await db
-    .select({ id: exchangeSessions.id })
+    .select({ id: exchangeSessions.id, expiresAt: exchangeSessions.expiresAt })
     .from(exchangeSessions)
-    .where(and(eq(exchangeSessions.tokenHash, hash(token)), gt(exchangeSessions.expiresAt, new Date(now))));
-  return row ?? null;
+    .where(and(eq(exchangeSessions.tokenHash, h), gt(exchangeSessions.expiresAt, new Date(now))));
+  if (!row) return null;
+  if (remembered.size > 1000) remembered.clear();
+  remembered.set(h, { id: row.id, expiresAt: row.expiresAt.getTime() });
+  return { id: row.id };
 }

@@ -1,7 +1,7 @@
 /**
  * 1C's warehouses and the branch each one's stock counts for (decision 0200, «Склады → филиалы»).
  *
- * The offer import keeps what 1C said each warehouse holds (`warehouse_stocks`, `recordWarehouseStocks`),
+ * The offer import keeps what 1C said each warehouse holds (`warehouse_stocks`, written in catalog.ts `flushOffers`),
  * besides the per-branch sums it writes to `stocks`. So when a manager remaps a warehouse in the desk
  * (/desk/exchange/warehouses/), the stock of every product that warehouse holds is re-aggregated at once
  * from 1C's own figures — the product page shows it in the new branch without waiting for 1C's next
@@ -18,17 +18,6 @@ import { rowsOf } from '../db/rows';
 import { t } from '../../i18n';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * Called by the offer import (exchange/catalog.ts `offerStock`) for an offer that names warehouses: the
- * product's per-warehouse figures are replaced by these (whole units, as counted into `stocks`).
- */
-export async function recordWarehouseStocks(tx: Tx | Db, productId: number, perWarehouse: { ext: string; quantity: number }[]): Promise<void> {
-  const sums = new Map<string, number>();
-  for (const w of perWarehouse) if (w.ext) sums.set(w.ext, (sums.get(w.ext) ?? 0) + w.quantity);
-  await tx.delete(warehouseStocks).where(eq(warehouseStocks.productId, productId));
-  if (sums.size) await tx.insert(warehouseStocks).values([...sums].map(([warehouseId, quantity]) => ({ productId, warehouseId, quantity })));
-}
 
 export type WarehouseRow = { id: string; name: string; branch_id: number | null; products: number; units: number };
 export type BranchOption = { id: number; name: string; city: string };

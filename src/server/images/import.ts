@@ -112,7 +112,7 @@ export async function loadSource(location: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function writeMaster(dir: string, m: Master): Promise<string> {
+export async function writeMaster(dir: string, m: Master): Promise<string> {
   const hash = createHash('sha256').update(m.data).digest('hex');
   const file = masterPath(hash, dir);
   await fs.mkdir(dir, { recursive: true });
@@ -204,7 +204,7 @@ export async function importPhotos(db: Db, sources: PhotoSource[], opts: { dir?:
 }
 
 /** Masters no product refers to any more (replaced by a new import) are deleted. */
-async function removeUnused(db: Db, dir: string, hashes: string[]): Promise<void> {
+export async function removeUnused(db: Db, dir: string, hashes: string[]): Promise<void> {
   const candidates = [...new Set(hashes)];
   if (!candidates.length) return;
   const used = await db.select({ hash: productImages.hash }).from(productImages).where(inArray(productImages.hash, candidates));

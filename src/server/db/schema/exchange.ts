@@ -2,7 +2,8 @@
  * The 1C "Обмен с сайтом" exchange (CommerceML 2, docs/decisions/0200-exchange-1c.md): its sessions,
  * and what 1C's price types and warehouses map to here.
  */
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns';
 import { productFk } from './catalog';
 import { branches } from './branches';
@@ -76,4 +77,48 @@ export const warehouseStocks = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.warehouseId] }), index('warehouse_stocks_warehouse_idx').on(t.warehouseId)],
+);
+
+/**
+ * One `mode=import` of one file (docs/decisions/0200-exchange-1c.md, «Import jobs»): 1C repeats the
+ * request until it hears `success` or `failure`, and each repeat may land on another app node, so the
+ * job's state lives here. The node running it beats `heartbeatAt`; a running job whose heartbeat is
+ * older than EXCHANGE_STALE_SECONDS lost its node and is restarted by the next request (the import is one
+ * transaction, so the dead run changed nothing). `current` is cleared by `mode=init`: the partial unique
+ * index lets exactly one node claim a (session, file) import with INSERT … ON CONFLICT DO NOTHING, and
+ * the rows stay as the desk's exchange journal.
+ */
+export const exchangeJobs = pgTable(
+  'exchange_jobs',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').notNull(),
+    file: text('file').notNull(),
+    current: boolean('current').notNull().default(true),
+    /** 'catalog' (import.xml), 'offers' (offers/prices/rests), 'zip', 'other' — known once the file is read. */
+    kind: text('kind').notNull().default('other'),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    /** What the run has done so far (Russian), the `progress` line. */
+    stage: text('stage').notNull().default(''),
+    sections: integer('sections').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    deactivated: integer('deactivated').notNull().default(0),
+    prices: integer('prices').notNull().default(0),
+    stocks: integer('stocks').notNull().default(0),
+    pictures: integer('pictures').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** Skipped pictures and offers, Russian lines (the first few). */
+    notes: text('notes').notNull().default(''),
+    error: text('error'),
+    node: text('node').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('exchange_jobs_current_uq').on(t.sessionId, t.file).where(sql`${t.current}`),
+    index('exchange_jobs_started_idx').on(t.startedAt),
+  ],
 );

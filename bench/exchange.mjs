@@ -1,0 +1,258 @@
+// npm run bench:exchange — numbers, not pass/fail (needs `npm run build`). Issue 24's exchange benchmark.
+//
+// Generates a full CommerceML exchange of N products (default 100,000; `--products 10000` for a quick run):
+// one zip (1C's zip=yes) holding import.xml (a three-level group tree, properties with units and a
+// dictionary, requisites, СодержитТолькоИзменения=false) and offers.xml (3 price types, stock in 2
+// warehouses), then an offers-only package of N offers with other prices and stock. A simulated 1C client
+// drives them through the real protocol (checkauth → init → file in file_limit chunks → import repeated
+// while `progress`) against the built server (scripts/server.mjs with a demo store of 2,000 products to
+// serve pages), on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/wt_import: a
+// database of its own is created and dropped) and on PGlite (`--db pg` or `--db pglite` for one).
+//
+// Prints: full import time (upload + import of both files until success), offers-only time, server RSS
+// before / peak (growth), and while the exchange runs: cached product page requests/s against idle (ratio;
+// autocannon, 10 connections, 3 s windows) and uncached product page p95 against idle (ratio; idle: one request
+// at a time, during: one launched every 250 ms, each with a new ?nocache=N; the slowest is printed too). Targets (issue 24): full ≤ 3 min PG / ≤ 6 min PGlite,
+// offers-only ≤ 60 s PG, RSS growth ≤ 250 MB, cached ≥ 0.5× idle, uncached p95 ≤ 3× idle.
+// Results also in bench/results/exchange.json.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { groupTree, importXml, offersXml, writeZip } from './commerceml-gen.mjs';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const N = Number(arg('products', process.env.BENCH_PRODUCTS ?? 100_000));
+const DBS = arg('db', 'pg,pglite').split(',');
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/wt_import';
+const PICTURES = Math.min(100, N);
+const AUTH = `Basic ${Buffer.from('bench-1c:bench-1c-password').toString('base64')}`;
+const ADDRESS = '/bitrix/admin/1c_exchange.php';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (list, p) => {
+  const s = [...list].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] : NaN;
+};
+const rssMb = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+async function startServer(env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-xchg-'));
+  const port = 4900 + Math.floor(Math.random() * 400);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['scripts/server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base, SEED_PRODUCTS: '2000', SEED_ON_START: '1', EXCHANGE_LOGIN: 'bench-1c', EXCHANGE_PASSWORD: 'bench-1c-password', EXCHANGE_MAX_FILE_MB: '2048', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log = (log + d).slice(-20000)));
+  child.stderr.on('data', (d) => (log = (log + d).slice(-20000)));
+  const until = Date.now() + 600_000;
+  while (!log.includes('Store ready')) {
+    if (child.exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log}`);
+    await sleep(200);
+  }
+  return {
+    base,
+    pid: child.pid,
+    log: () => log,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** 1C's side: checkauth → init → the zip in file_limit chunks → import of each file until success. */
+async function exchange(base, zipFile, files, onAnswer = () => {}) {
+  const res = await fetch(`${base}${ADDRESS}?type=catalog&mode=checkauth`, { headers: { authorization: AUTH } });
+  const [status, name, value] = (await res.text()).split('\n');
+  if (status !== 'success') throw new Error(`checkauth: ${status}`);
+  const cookie = `${name}=${value}`;
+  const call = async (q, init = {}) => (await fetch(`${base}${ADDRESS}?${q}`, { ...init, headers: { cookie } })).text();
+  const init = await call('type=catalog&mode=init');
+  const limit = Number(/file_limit=(\d+)/.exec(init)[1]);
+  const fd = fs.openSync(zipFile, 'r');
+  const size = fs.fstatSync(fd).size;
+  const buf = Buffer.alloc(Math.min(limit, size));
+  for (let at = 0; at < size; at += limit) {
+    const n = fs.readSync(fd, buf, 0, Math.min(limit, size - at), at);
+    const answer = await call(`type=catalog&mode=file&filename=${path.basename(zipFile)}`, { method: 'POST', body: new Uint8Array(buf.subarray(0, n)) });
+    if (answer !== 'success') throw new Error(`file: ${answer}`);
+  }
+  fs.closeSync(fd);
+  for (const f of files) {
+    for (;;) {
+      const answer = await call(`type=catalog&mode=import&filename=${f}`);
+      onAnswer(f, answer);
+      if (answer === 'success') break;
+      if (!answer.startsWith('progress')) throw new Error(`import ${f}: ${answer}`);
+    }
+  }
+}
+
+async function measureCached(url, seconds) {
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon({ url, connections: 10, duration: seconds, headers: { 'accept-encoding': 'br' } });
+  return r.requests.average;
+}
+let nocache = 0;
+async function uncachedLatencies(base, p, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}${p}?nocache=${++nocache}`, { headers: { 'accept-encoding': 'br' } });
+    await res.arrayBuffer();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+async function makePackages(dir) {
+  const prefix = 'bx';
+  const tree = groupTree(prefix, 8, 5); // 8 roots × 5 × 5 = 200 leaf groups
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const pics = Array.from({ length: PICTURES }, (_, i) => [`import_files/${String(i % 100).padStart(2, '0')}/pic${i}.jpg`, jpeg]);
+  const full = path.join(dir, 'full.zip');
+  const started = performance.now();
+  await writeZip(full, [
+    ['import.xml', importXml({ prefix, products: N, tree, pictures: (i) => (i < PICTURES ? pics[i][0] : null) })],
+    ['offers.xml', offersXml({ prefix, products: N })],
+    ...pics,
+  ]);
+  const offers = path.join(dir, 'offers.zip');
+  await writeZip(offers, [['offers.xml', offersXml({ prefix, products: N, priceOf: (i, t) => (120 + (i % 900) + 0.25) * (1 - t * 0.1), qtyOf: (i) => (i + 3) % 11 })]]);
+  console.log(`generated ${N.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s: full.zip ${(fs.statSync(full).size / 2 ** 20).toFixed(1)} MB, offers.zip ${(fs.statSync(offers).size / 2 ** 20).toFixed(1)} MB`);
+  return { full, offers };
+}
+
+async function runOn(kind, packages) {
+  let dbUrl = '';
+  let dropDb = async () => {};
+  if (kind === 'pg') {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    const name = `bench_xchg_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  console.log(`\n=== ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'}: starting the store (2,000 demo products)…`);
+  const server = await startServer(kind === 'pg' ? { DATABASE_URL: dbUrl } : {});
+  try {
+    const listing = await (await fetch(`${server.base}/web/catalog/filter/clear/apply/?page_size=30`)).json();
+    const productPath = listing.data.items[5].url ?? listing.data.items[5].detail_page_url;
+    const cachedUrl = `${server.base}${productPath}`;
+    for (let i = 0; i < 3; i++) await (await fetch(cachedUrl, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    await uncachedLatencies(server.base, productPath, 10);
+    const idleRps = await measureCached(cachedUrl, 5);
+    const idleLat = await uncachedLatencies(server.base, productPath, 60);
+    const idleP95 = pct(idleLat, 0.95);
+    console.log(`idle: cached product page ${idleRps.toFixed(0)} req/s, uncached p95 ${idleP95.toFixed(1)} ms`);
+
+    const rssBefore = rssMb(server.pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) || 0)), 100);
+    const during = { rps: [], lat: [] };
+    let running = true;
+    // Uncached requests are launched on a clock (every 250 ms, not one after the other): a request that waits for
+    // the database (PGlite's one connection during an import transaction) then shows as many slow samples, not one.
+    const pending = new Set();
+    const ticker = setInterval(() => {
+      const t = performance.now();
+      const p = fetch(`${server.base}${productPath}?nocache=${++nocache}`, { headers: { 'accept-encoding': 'br' } })
+        .then((res) => res.arrayBuffer())
+        .then(() => during.lat.push(performance.now() - t))
+        .catch(() => during.lat.push(performance.now() - t))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    }, 250);
+    const load = (async () => {
+      await sleep(2000);
+      while (running) during.rps.push(await measureCached(cachedUrl, 3));
+      clearInterval(ticker);
+      await Promise.all([...pending]);
+    })();
+    let lastLine = '';
+    const t0 = performance.now();
+    await exchange(server.base, packages.full, ['import.xml', 'offers.xml'], (f, a) => {
+      if (a !== lastLine && a.startsWith('progress')) process.stdout.write(`  ${a.replace('\n', ': ')}\n`);
+      lastLine = a;
+    });
+    const fullS = (performance.now() - t0) / 1000;
+    console.log(`full exchange: ${fullS.toFixed(1)} s`);
+    const t1 = performance.now();
+    await exchange(server.base, packages.offers, ['offers.xml']);
+    const offersS = (performance.now() - t1) / 1000;
+    console.log(`offers-only exchange: ${offersS.toFixed(1)} s`);
+    running = false;
+    await load;
+    clearInterval(sampler);
+    const duringRps = during.rps.length ? during.rps.reduce((a, b) => a + b, 0) / during.rps.length : NaN;
+    const duringP95 = pct(during.lat, 0.95);
+    const check = (ok) => (ok ? 'ok' : 'MISSED');
+    const r = {
+      db: kind,
+      products: N,
+      fullSeconds: fullS,
+      offersOnlySeconds: offersS,
+      rssBeforeMb: rssBefore,
+      rssPeakMb: rssPeak,
+      rssGrowthMb: rssPeak - rssBefore,
+      idleCachedRps: idleRps,
+      duringCachedRps: duringRps,
+      cachedRatio: duringRps / idleRps,
+      idleUncachedP95Ms: idleP95,
+      duringUncachedP95Ms: duringP95,
+      uncachedP95Ratio: duringP95 / idleP95,
+      duringUncachedMaxMs: Math.max(...during.lat),
+      windows: during.rps.length,
+      uncachedSamples: during.lat.length,
+    };
+    const fullTarget = kind === 'pg' ? 180 : 360;
+    console.log(`  full import          ${fullS.toFixed(1)} s (target ≤ ${fullTarget} s: ${check(fullS <= fullTarget)})`);
+    console.log(`  offers-only          ${offersS.toFixed(1)} s${kind === 'pg' ? ` (target ≤ 60 s: ${check(offersS <= 60)})` : ''}`);
+    console.log(`  server RSS           ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak → growth ${r.rssGrowthMb.toFixed(0)} MB (target ≤ 250: ${check(r.rssGrowthMb <= 250)})`);
+    console.log(`  cached page          ${duringRps.toFixed(0)} req/s during vs ${idleRps.toFixed(0)} idle → ${r.cachedRatio.toFixed(2)}× (target ≥ 0.5: ${check(r.cachedRatio >= 0.5)})`);
+    console.log(`  uncached product p95 ${duringP95.toFixed(1)} ms during vs ${idleP95.toFixed(1)} idle → ${r.uncachedP95Ratio.toFixed(2)}× (target ≤ 3: ${check(r.uncachedP95Ratio <= 3)}); slowest ${(r.duringUncachedMaxMs / 1000).toFixed(1)} s`);
+    return r;
+  } catch (e) {
+    console.error(server.log().slice(-4000));
+    throw e;
+  } finally {
+    await server.stop();
+    await dropDb();
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-xchg-files-'));
+try {
+  const packages = await makePackages(dir);
+  const results = [];
+  for (const kind of DBS) results.push(await runOn(kind, packages));
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/exchange.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  console.log('\nwritten: bench/results/exchange.json');
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
