@@ -25,6 +25,8 @@ export const companies = pgTable('companies', {
   managerName: text('manager_name'),
   managerPhone: text('manager_phone'),
   managerEmail: text('manager_email'),
+  /** The company lets its buyers pay online (card, ЕРИП) besides the invoice (issue 26, decision 0220). */
+  onlinePayments: boolean('online_payments').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('companies_unp_uq').on(t.unp)]);
 
