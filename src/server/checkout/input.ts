@@ -27,7 +27,7 @@ export const orderInput = z
     phone: zPhone,
     email: zEmail,
     comment: zOptionalText(1000),
-    payment: z.enum(['cash', 'card', 'invoice']).default('cash'),
+    payment: z.enum(['cash', 'card', 'invoice', 'online', 'erip'], { message: t('CHECKOUT_ERR_PAYMENT') }).default('cash'),
     payerCompanyId: zId.optional(),
     /** Products the buyer saw as "под заказ" and accepted without stock. */
     onOrder: zIdList,
