@@ -19,7 +19,7 @@ import { config, siteUrl } from '../config';
 import { toKopecks } from '../lib/money';
 import { t } from '../../i18n';
 import type { Notice, PaymentMethod, PaymentProvider } from './provider';
-import { createSandbox } from './sandbox';
+import { createSandbox, sandboxKeys } from './sandbox';
 import { createBepaid, bepaidConfig } from './bepaid';
 import { isOnlineType, ONLINE_TYPES, PAYMENT_STATUS_NAMES, type PaymentStatus } from './view';
 
@@ -291,6 +291,14 @@ let sweeping: NodeJS.Timeout | null = null;
 /** Started with the node's background work: every PAYMENT_SWEEP_MS, on every node (claims make that safe). */
 export function startPaymentSweep(): void {
   if (sweeping) return;
+  // The sandbox's key pair exists from the node's start, not from its first notification.
+  if (config().PAYMENT_PROVIDER === 'sandbox') {
+    try {
+      sandboxKeys();
+    } catch (e) {
+      console.error('[payments] the sandbox key pair could not be made', e);
+    }
+  }
   const tick = async () => {
     try {
       await sweepUnpaid(await getDb());
