@@ -44,12 +44,12 @@ const fill = (text: string, vars: Record<string, string | number>) => Object.ent
 
 export const confirmationUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/`;
 
-async function existing(db: Db, key: string, owner: string): Promise<Placed | null> {
+async function existing(db: Db, key: string, owner: string, origin?: string): Promise<Placed | null> {
   const [o] = await db.select({ id: orders.id, number: orders.number, status: orders.status, total: orders.total, ownerKey: orders.ownerKey }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
   if (!o) return null;
   // Keys are random UUIDs; one sent by somebody else is refused without telling whose it is.
   if (o.ownerKey !== owner) throw conflict(t('CHECKOUT_ERR_KEY_USED'));
-  return { order_number: o.number, status: o.status as OrderStatus, total: Number(o.total), url: confirmationUrl(o.number), repeated: true, ...(await paymentOf(db, o.id, o.number)) };
+  return { order_number: o.number, status: o.status as OrderStatus, total: Number(o.total), url: confirmationUrl(o.number), repeated: true, ...(await paymentOf(db, o.id, o.number, origin)) };
 }
 
 /**
@@ -57,9 +57,9 @@ async function existing(db: Db, key: string, owner: string): Promise<Placed | nu
  * provider that is slow or down never holds the stock transaction). If it cannot be asked now, the
  * buyer still gets where to pay: the store's pay link retries (`/checkout/{n}/pay/`).
  */
-async function paymentOf(db: Db, orderId: number, number: string): Promise<Pick<Placed, 'payment'>> {
+async function paymentOf(db: Db, orderId: number, number: string, origin?: string): Promise<Pick<Placed, 'payment'>> {
   try {
-    const p = await startPayment(db, orderId);
+    const p = await startPayment(db, orderId, origin);
     return p ? { payment: p } : {};
   } catch (e) {
     console.error(`[checkout] order ${number}: the payment could not be started now`, e);
@@ -88,10 +88,11 @@ export function addressText(address: string, flat: string | null, entrance: stri
 }
 
 /** `writer`: where the order transaction runs (getWriteDb() in the endpoint); reads before it use `db`. */
-export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date(), writer: Db = db): Promise<Placed> {
+/** `origin`: the origin the buyer's request came to (the provider's return and notification addresses when SITE_URL is unset). */
+export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date(), writer: Db = db, origin?: string): Promise<Placed> {
   const refusal = orderRefusal(viewer);
   if (refusal) throw forbiddenError(refusal);
-  const again = await existing(db, input.idempotencyKey, owner);
+  const again = await existing(db, input.idempotencyKey, owner, origin);
   if (again) return again;
 
   const payment = paymentTypes(viewer, await onlineAllowed(db, viewer));
@@ -193,13 +194,13 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
       // A duplicate that raced the first submission finds the basket already ordered (empty, or its
       // stock taken): the committed order with this key is its answer, not the conflict.
       if (e instanceof HttpError && e.status === 409) {
-        const committed = await existing(db, input.idempotencyKey, owner);
+        const committed = await existing(db, input.idempotencyKey, owner, origin);
         if (committed) return null;
       }
       throw e;
     });
 
-  if (!made) return (await existing(db, input.idempotencyKey, owner))!;
+  if (!made) return (await existing(db, input.idempotencyKey, owner, origin))!;
   await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
-  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...(await paymentOf(db, made.id, made.number)) };
+  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...(await paymentOf(db, made.id, made.number, origin)) };
 }

@@ -14,7 +14,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, ra
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { payments, paymentSandbox } from '../db/schema';
-import { config, siteUrl } from '../config';
+import { config } from '../config';
 import { derivedKey } from '../http/secrets';
 import type { PaymentProvider, StartRequest } from './provider';
 import { basicAuth, basicAuthMatches, signBody, verifyBody } from './signature';
@@ -68,7 +68,8 @@ export function createSandbox(dbOf: () => Promise<Db> = getDb): PaymentProvider 
     name: 'sandbox',
     async startCard(req) {
       const { token } = await remember(await dbOf(), 'card', req);
-      return { token, url: `${siteUrl()}${sandboxPageUrl(token)}` };
+      // The sandbox is served by the store itself, at the origin its notifications go to.
+      return { token, url: `${new URL(req.notificationUrl).origin}${sandboxPageUrl(token)}` };
     },
     async startErip(req) {
       const account = eripAccount(req.trackingId);

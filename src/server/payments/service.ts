@@ -59,8 +59,13 @@ export async function onlineAllowed(db: Db, viewer: Pick<Viewer, 'companyId'> | 
   return !!c?.on;
 }
 
-export const notificationUrl = () => `${siteUrl()}/api/payments/notify/`;
-const confirmation = (number: string) => `${siteUrl()}/checkout/${encodeURIComponent(number)}/`;
+/**
+ * The store's public origin for the provider: SITE_URL, or (unset, outside production) the origin the
+ * buyer's request came to — as export links do — so a demo on another port still gets its notifications.
+ */
+export const publicOrigin = (requestOrigin?: string) => config().SITE_URL?.replace(/\/$/, '') ?? requestOrigin ?? siteUrl();
+export const notificationUrl = (origin = publicOrigin()) => `${origin}/api/payments/notify/`;
+const confirmation = (number: string, origin = publicOrigin()) => `${origin}/checkout/${encodeURIComponent(number)}/`;
 
 export type StartedPayment = { url: string; method: PaymentMethod; status: PaymentStatus };
 
@@ -73,12 +78,13 @@ async function log(db: Db, e: { orderId: number | null; provider: string; uid?: 
  * asked for. Null when the order is not (or no longer) to be paid online. The amount is the order's
  * total in kopecks as the server stored it.
  */
-export async function startPayment(db: Db, orderId: number): Promise<StartedPayment | null> {
+export async function startPayment(db: Db, orderId: number, requestOrigin?: string): Promise<StartedPayment | null> {
+  const origin = publicOrigin(requestOrigin);
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!o || !isOnlineType(o.paymentType) || o.paymentStatus !== 'awaiting') return null;
   const method = ONLINE_TYPES[o.paymentType];
   const [had] = await db.select().from(payments).where(eq(payments.orderId, o.id)).limit(1);
-  if (had) return { url: method === 'card' ? had.url! : confirmation(o.number), method, status: 'awaiting' };
+  if (had) return { url: method === 'card' ? had.url! : confirmation(o.number, origin), method, status: 'awaiting' };
   const provider = paymentProvider();
   const req = {
     trackingId: o.number,
@@ -86,8 +92,8 @@ export async function startPayment(db: Db, orderId: number): Promise<StartedPaym
     currency: 'BYN' as const,
     description: `Заказ ${o.number} в интернет-магазине ${t('SITE_NAME')}`,
     email: o.contactEmail,
-    notificationUrl: notificationUrl(),
-    returnUrl: confirmation(o.number),
+    notificationUrl: notificationUrl(origin),
+    returnUrl: confirmation(o.number, origin),
     expiresAt: o.paymentDueAt ?? paymentDueAt(o.paymentType)!,
   };
   const base = { orderId: o.id, provider: provider.name, method, trackingId: o.number, amountKopecks: req.amountKopecks, currency: req.currency };
@@ -98,7 +104,7 @@ export async function startPayment(db: Db, orderId: number): Promise<StartedPaym
     await db.insert(payments).values({ ...base, token: card.token, url }).onConflictDoNothing();
   } else {
     const erip = await provider.startErip(req);
-    url = confirmation(o.number);
+    url = confirmation(o.number, origin);
     await db.insert(payments).values({ ...base, uid: erip.uid, status: erip.status, erip: erip.erip, url }).onConflictDoNothing();
   }
   // A parallel click may have inserted first: its payment is the one.

@@ -21,7 +21,7 @@ export const GET: APIRoute = async (ctx) => {
   let to = back;
   if (order.payment?.status === 'awaiting' && order.payment.method === 'card') {
     try {
-      to = (await startPayment(db, order.id))?.url ?? back;
+      to = (await startPayment(db, order.id, ctx.url.origin))?.url ?? back;
     } catch (e) {
       console.error(`[payments] order ${order.order_number}: could not start the payment`, e);
       to = `${back}?pay=unavailable`;
