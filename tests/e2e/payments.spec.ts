@@ -7,6 +7,7 @@
  * PAY_SCREENSHOTS=1 also writes docs/screenshots/pay-*.png.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 type Row = { product_id: number; name: string; stock: number; can_buy: boolean };
@@ -58,7 +59,9 @@ test('a guest pays a card order in the sandbox, a second is refused, a third is 
   // The receipt opens for this browser and reads as a товарный чек with the sum in words.
   const receipt = await page.request.get((await page.getByTestId('receipt-link').getAttribute('href'))!);
   expect(receipt.headers()['content-type']).toBe('application/pdf');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await receipt.body())), { mergePages: true });
+  const pdf = await receipt.body();
+  if (process.env.PAY_SCREENSHOTS) fs.writeFileSync('test-results/pay-receipt.pdf', pdf); // scripts/pdf-screenshot.mjs turns it into docs/screenshots/pay-receipt.png
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   expect(text).toContain(`Товарный чек № ${number}`);
   expect(text).toContain('УНП');
   expect(text).toMatch(/белорусск/);
