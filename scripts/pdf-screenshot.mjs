@@ -9,7 +9,7 @@ await page.route('http://pdf.local/**', (route) => {
   const u = new URL(route.request().url());
   if (u.pathname === '/pdfjs.mjs') return route.fulfill({ body: fs.readFileSync('node_modules/unpdf/dist/pdfjs.mjs'), contentType: 'text/javascript' });
   if (u.pathname === '/doc.pdf') return route.fulfill({ body: fs.readFileSync(pdfPath), contentType: 'application/pdf' });
-  return route.fulfill({ contentType: 'text/html', body: `<!doctype html><body style="margin:0;background:#888"><canvas id="c" style="width:360px;display:block"></canvas><script type="module">
+  return route.fulfill({ contentType: 'text/html', body: `<!doctype html><body style="margin:0;background:#fff"><canvas id="c" style="width:360px;display:block"></canvas><script type="module">
     const pdfjs = await import('/pdfjs.mjs');
     const lib = pdfjs.getDocument ? pdfjs : (await pdfjs.resolvePDFJS?.()) ?? pdfjs;
     const doc = await lib.getDocument({ data: new Uint8Array(await (await fetch('/doc.pdf')).arrayBuffer()), disableWorker: true }).promise;

@@ -40,6 +40,8 @@ async function checkout(page: Page, product: Row, payment: RegExp, email: string
 }
 
 test('a guest pays a card order in the sandbox, a second is refused, a third is paid through ЕРИП', async ({ page, request }) => {
+  // Three checkouts and three payments in one test: more than the default minute on a shared machine.
+  test.setTimeout(180_000);
   const [a, b, c] = await products(request, 1500, 3);
 
   // 1. Card, paid.
