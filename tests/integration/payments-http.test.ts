@@ -268,3 +268,40 @@ describe('the deadline and the amount log (a server of its own)', () => {
     expect(await shownStatus(v, placed.order_number)).toBe('Деньги возвращены');
   }, 60_000);
 });
+
+describe('checkout trust', () => {
+  it('the checkout and the confirmation show who sells and link the agreement and the privacy policy', async () => {
+    const v = new Visitor();
+    await v.post('/api/basket/add/', { product: take().id });
+    const checkout = await (await v.raw('/checkout/')).text();
+    for (const html of [checkout]) {
+      expect(html).toContain('data-testid="seller-requisites"');
+      expect(html).toContain('УНП 193456782');
+      expect(html).toContain('href="/agreement/"');
+      expect(html).toContain('href="/political/"');
+    }
+    expect(checkout).toContain('/registration/?backurl=%2Fcheckout%2F');
+    const placed = (await v.post('/api/order/create/', pickupBody())).body.data;
+    const done = await (await v.raw(placed.url)).text();
+    expect(done).toContain('УНП 193456782');
+    expect(done).toContain('href="/political/"');
+  });
+
+  it('an empty phone or e-mail is told apart from a malformed one, with the format expected', async () => {
+    const v = new Visitor();
+    const empty = await v.post('/api/order/create/', pickupBody({ phone: '', email: ' ' }));
+    expect(empty.res.status).toBe(422);
+    expect(empty.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone', message: 'Телефон: обязательное поле' }), expect.objectContaining({ field: 'email', message: expect.stringMatching(/обязательное поле$/) })]));
+    const wrong = await v.post('/api/order/create/', pickupBody({ phone: '12345', email: 'ivan@' }));
+    expect(wrong.body.errors.find((e: any) => e.field === 'phone').message).toBe('Телефон: заполнено неверно, ожидается формат +375 29 123-45-67');
+    expect(wrong.body.errors.find((e: any) => e.field === 'email').message).toMatch(/заполнено неверно, ожидается формат ivan@example\.by$/);
+  });
+
+  it('registration started from the checkout carries the way back to it', async () => {
+    const html = await (await new Visitor().raw('/registration/?backurl=%2Fcheckout%2F')).text();
+    expect(html).toMatch(/backUrl[^,]*\/checkout\//);
+    // Only a local path is taken.
+    const evil = await (await new Visitor().raw('/registration/?backurl=https%3A%2F%2Fevil.example%2F')).text();
+    expect(evil).not.toContain('evil.example');
+  });
+});
