@@ -202,7 +202,7 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
 
   if (!made) return (await existing(db, input.idempotencyKey, owner, origin))!;
   // The payment first, so the confirmation e-mail can already name the ЕРИП account.
-  const payment = await paymentOf(db, made.id, made.number, origin);
+  const started = await paymentOf(db, made.id, made.number, origin);
   await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
-  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...payment };
+  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...started };
 }
