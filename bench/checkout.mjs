@@ -3,7 +3,9 @@
  * basket, submit their orders at the same moment while only 10 units are in stock. Expected: exactly
  * 10 orders, 40 clear refusals naming the product, stock 0 (never negative), and every confirmed
  * order readable afterwards with its line (no lost order). Baseline in the same run: 10 checkouts
- * of another product one after another.
+ * of another product one after another. Every other buyer pays by card online (issue 26): the
+ * payment is asked of the provider (the sandbox) after the order commits, and each card order that
+ * wins must answer `payment: {url, method: 'card', status: 'awaiting'}`.
  *
  * Starts the built server (run `npm run build` first) on 127.0.0.1:$BENCH_PORT (default 4424) with a
  * fresh PGlite directory; with DATABASE_URL set it also runs against a fresh PostgreSQL database.
@@ -49,8 +51,8 @@ async function call(method, pathname, who, body) {
   return { status: res.status, json: await res.json() };
 }
 
-const order = (cookie) =>
-  call('POST', '/api/order/create/', cookie, { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment: 'cash' });
+const order = (cookie, payment = 'cash') =>
+  call('POST', '/api/order/create/', cookie, { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment });
 
 async function stockOf(productId) {
   const cookie = guest();
@@ -83,10 +85,11 @@ async function buyers(productId, n) {
   return cookies;
 }
 
-async function timed(cookie) {
+async function timed(cookie, i = 0) {
+  const payment = i % 2 ? 'online' : 'cash';
   const t = performance.now();
-  const r = await order(cookie);
-  return { ...r, ms: performance.now() - t, cookie };
+  const r = await order(cookie, payment);
+  return { ...r, ms: performance.now() - t, cookie, payment };
 }
 
 function summary(label, results, ms) {
@@ -104,13 +107,13 @@ async function run(db, env) {
     const seqCookies = await buyers(baseline.product_id, UNITS);
     let t = performance.now();
     const seq = [];
-    for (const c of seqCookies) seq.push(await timed(c));
+    for (const [i, c] of seqCookies.entries()) seq.push(await timed(c, i));
     const base = summary(`baseline: ${UNITS} checkouts in a row`, seq, performance.now() - t);
 
     // Load: BUYERS checkouts at once for UNITS units.
     const cookies = await buyers(contested.product_id, BUYERS);
     t = performance.now();
-    const results = await Promise.all(cookies.map(timed));
+    const results = await Promise.all(cookies.map((c, i) => timed(c, i)));
     const load = summary(`${BUYERS} checkouts at once, ${UNITS} units`, results, performance.now() - t);
 
     const won = results.filter((r) => r.status === 200);
@@ -125,12 +128,14 @@ async function run(db, env) {
       if (page.status === 200 && (await page.text()).includes(w.json.data.order_number)) readable++;
     }
     const numbers = new Set(won.map((w) => w.json.data.order_number));
+    const cards = [...seq, ...won].filter((w) => w.status === 200 && w.payment === 'online');
+    const cardsOk = cards.filter((w) => w.json.data.payment?.method === 'card' && w.json.data.payment?.status === 'awaiting' && /\/payments\/sandbox\//.test(w.json.data.payment?.url ?? '')).length;
     const row = (r) => `  ${r.label.padEnd(36)} ${String(r.n).padStart(3)} req  ${r.ms.toFixed(0).padStart(6)} ms  ${r.rps.toFixed(1).padStart(6)} req/s  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms  max ${r.max.toFixed(0)} ms`;
     console.log(`\n[${db}]`);
     console.log(row(base));
     console.log(row(load));
-    console.log(`  stock before ${startStock}, after ${endStock}; orders ${won.length} (distinct numbers ${numbers.size}, readable afterwards ${readable}); refused ${refused.length} (message names the product: ${named ? 'yes' : 'NO'}); other answers ${other.length}`);
-    return won.length === UNITS && numbers.size === UNITS && readable === UNITS && refused.length === BUYERS - UNITS && named && other.length === 0 && endStock === 0 && startStock === UNITS && seq.every((r) => r.status === 200);
+    console.log(`  stock before ${startStock}, after ${endStock}; orders ${won.length} (distinct numbers ${numbers.size}, readable afterwards ${readable}); refused ${refused.length} (message names the product: ${named ? 'yes' : 'NO'}); other answers ${other.length}; card orders ${cards.length} (with a payment page ${cardsOk})`);
+    return won.length === UNITS && numbers.size === UNITS && readable === UNITS && refused.length === BUYERS - UNITS && named && other.length === 0 && endStock === 0 && startStock === UNITS && seq.every((r) => r.status === 200) && cards.length > 0 && cardsOk === cards.length;
   } finally {
     await stop();
   }

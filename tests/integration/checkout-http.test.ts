@@ -44,7 +44,7 @@ describe('GET /web/orderCheckout/', () => {
     expect(body.data).toMatchObject({ can_order: false, reason: 'Корзина пуста: добавьте товары, чтобы оформить заказ', user: null, deliveryTypeId: '2' });
   });
 
-  it('a guest basket: both ways to get it, real dates, every branch with now/later, payment on receipt only', async () => {
+  it('a guest basket: both ways to get it, real dates, every branch with now/later, payment online (card, ЕРИП) or on receipt', async () => {
     const [a, b] = [take(), take()];
     const v = await guestWith([a, 2], [b, 1]);
     // Read before the call: if Minsk's midnight passes meanwhile, the server's day is this one or a later one.
@@ -64,7 +64,9 @@ describe('GET /web/orderCheckout/', () => {
       expect(br.ready_date >= today).toBe(true);
       expect(br).toMatchObject({ address: expect.any(String), hours: expect.any(String), map_url: expect.stringContaining('openstreetmap.org') });
     }
-    expect(s.payment.types.map((p: any) => p.id)).toEqual(['cash', 'card']);
+    // Issue 26: a retail buyer pays online (card, ЕРИП) or on receipt; cash stays the default.
+    expect(s.payment.types.map((p: any) => p.id)).toEqual(['online', 'erip', 'cash', 'card']);
+    expect(s.payment.default).toBe('cash');
     expect(s.can_order).toBe(true);
     expect(s.sessid).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -8,7 +8,8 @@ import { api } from '../../stores/api';
 import { invisibleCaptcha } from '../shared/captcha';
 import { CodeStep, Field, PasswordField, Summary, isLoginRedirect, splitErrors, type FieldErrors, type Texts } from './ui';
 
-type Props = { texts: Texts; initialEmail?: string };
+/** `backUrl`: a local path to return to after the code step (the checkout, which sends its guests here). */
+type Props = { texts: Texts; initialEmail?: string; backUrl?: string | null };
 type Values = Record<'type' | 'name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'unp' | 'company_name' | 'legal_address', string> & { agree: boolean };
 type Sent = { email: string; resendAfter: number };
 type Confirmed = { joinRequest: { company: string } | null };
@@ -16,7 +17,7 @@ type Confirmed = { joinRequest: { company: string } | null };
 /** In the order the form shows them: the first one with an error gets the focus. */
 const FIELDS = ['type', 'unp', 'company_name', 'legal_address', 'name', 'email', 'phone', 'password', 'confirm_password', 'agree', 'captcha'];
 
-export default function RegistrationForm({ texts, initialEmail = '' }: Props) {
+export default function RegistrationForm({ texts, initialEmail = '', backUrl = null }: Props) {
   const [values, setValues] = useState<Values>({ type: 'retail', name: '', email: initialEmail, phone: '', password: '', confirm_password: '', unp: '', company_name: '', legal_address: '', agree: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState('');
@@ -84,7 +85,7 @@ export default function RegistrationForm({ texts, initialEmail = '' }: Props) {
           resendAfter={sent.resendAfter}
           onSubmit={async (code) => {
             const done = await api<Confirmed>('/api/registration/confirm/', { method: 'POST', body: { email: sent.email, code } });
-            location.assign(done.joinRequest ? '/personal/details/' : '/personal/');
+            location.assign(done.joinRequest ? '/personal/details/' : (backUrl ?? '/personal/'));
           }}
           onResend={async () => (await api<Sent>('/api/sendVerifyCode/', { method: 'POST', body: { email: sent.email, event: 'USER_VERIFY_CODE' } })).resendAfter}
         />

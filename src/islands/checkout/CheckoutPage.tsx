@@ -40,14 +40,30 @@ function initialForm(s: CheckoutState): Form {
   };
 }
 
-function Field({ name, label, value, error, type = 'text', autoComplete, onChange }: { name: keyof Form; label: string; value: string; error?: string; type?: string; autoComplete?: string; onChange: (v: string) => void }) {
+/** `required`: marked with an asterisk (explained above the form) and announced; `hint`: the expected format, always shown. */
+function Field({ name, label, value, error, type = 'text', autoComplete, required, hint, onChange }: { name: keyof Form; label: string; value: string; error?: string; type?: string; autoComplete?: string; required?: boolean; hint?: string; onChange: (v: string) => void }) {
+  const described = [error ? `co-${name}-err` : '', hint ? `co-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={`co-${name}`}>{label}</label>
-      <input id={`co-${name}`} name={name} type={type} value={value} autoComplete={autoComplete} aria-invalid={!!error} aria-describedby={error ? `co-${name}-err` : undefined} onChange={(e) => onChange(e.target.value)} />
+      <label htmlFor={`co-${name}`}>
+        {label}
+        {required && <span className="req" aria-hidden="true"> *</span>}
+      </label>
+      <input id={`co-${name}`} name={name} type={type} value={value} autoComplete={autoComplete} required={required} aria-required={required || undefined} aria-invalid={!!error} aria-describedby={described} onChange={(e) => onChange(e.target.value)} />
+      {hint && <span id={`co-${name}-hint`} className="muted">{hint}</span>}
       {error && <span id={`co-${name}-err`} className="field__error">{error}</span>}
     </div>
   );
+}
+
+/** Errors that mean the basket changed under the buyer (prices, stock): only these offer «Обновить заказ». */
+const STALE_FIELDS = new Set(['basket', 'expectedTotal']);
+
+/** The first of these fields in the page's order (not the server's), so focus never skips one above it. */
+function firstInPage(fields: string[]): HTMLElement | null {
+  const els = fields.map((f) => document.querySelector<HTMLElement>(`.co [name="${f}"]`)).filter((e): e is HTMLElement => !!e);
+  els.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return els[0] ?? null;
 }
 
 /** /checkout/: how to get the order, who receives it, how to pay; submits once per idempotency key. */
@@ -56,6 +72,7 @@ export default function CheckoutPage({ initial }: Props) {
   const [form, setForm] = useState(() => initialForm(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
+  const [stale, setStale] = useState(false);
   const [sending, setSending] = useState(false);
   const [payers, setPayers] = useState<Organization[]>(initial.organizations);
   const [payerSearch, setPayerSearch] = useState('');
@@ -78,6 +95,7 @@ export default function CheckoutPage({ initial }: Props) {
     setState(next);
     setForm((f) => ({ ...f, deliveryDate: next.delivery.dates.some((d) => d.date === f.deliveryDate) ? f.deliveryDate : (next.delivery.dates[0]?.date ?? '') }));
     setGeneral([]);
+    setStale(false);
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -106,7 +124,8 @@ export default function CheckoutPage({ initial }: Props) {
         expectedTotal: totals.total,
       };
       const placed = await createOrder(body);
-      location.assign(placed.url);
+      // A card order goes straight to the payment page; ЕРИП and the rest to the confirmation.
+      location.assign(placed.payment?.method === 'card' ? placed.payment.url : placed.url);
     } catch (err) {
       setSending(false);
       if (!(err instanceof ApiFailure)) return setGeneral([String((err as Error).message)]);
@@ -118,9 +137,13 @@ export default function CheckoutPage({ initial }: Props) {
       }
       setErrors(byField);
       setGeneral(rest.length ? rest : [T.CHECKOUT_UI_FIX]);
-      const first = Object.keys(byField)[0];
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      else document.getElementById('co-errors')?.focus();
+      setStale(err.errors.some((x) => x.field !== undefined && STALE_FIELDS.has(x.field)));
+      // After React has drawn the messages: the first faulty field in the page, else the error box.
+      requestAnimationFrame(() => {
+        const first = firstInPage(Object.keys(byField));
+        if (first) first.focus();
+        else document.getElementById('co-errors')?.focus();
+      });
     }
   };
 
@@ -139,13 +162,13 @@ export default function CheckoutPage({ initial }: Props) {
       <div className="co__main">
         {!state.user && (
           <p className="muted">
-            {T.CHECKOUT_UI_GUEST} <a href="/login/?backurl=%2Fcheckout%2F">{T.CHECKOUT_UI_LOGIN}</a>
+            {T.CHECKOUT_UI_GUEST} <a href="/login/?backurl=%2Fcheckout%2F">{T.CHECKOUT_UI_LOGIN}</a> · <a href="/registration/?backurl=%2Fcheckout%2F" data-testid="checkout-register">{T.CHECKOUT_UI_REGISTER}</a>
           </p>
         )}
         {general.length > 0 && (
           <div id="co-errors" className="co-errors" role="alert" tabIndex={-1}>
             <ul>{general.map((g) => <li key={g}>{g}</li>)}</ul>
-            <button type="button" className="btn btn--ghost" onClick={() => void refresh()}>{T.CHECKOUT_UI_REFRESH}</button>
+            {stale && <button type="button" className="btn btn--ghost" onClick={() => void refresh()}>{T.CHECKOUT_UI_REFRESH}</button>}
           </div>
         )}
         {state.reason && <p className="co-errors" role="alert">{state.reason}</p>}
@@ -228,9 +251,10 @@ export default function CheckoutPage({ initial }: Props) {
 
         <fieldset className="panel">
           <legend>{T.CHECKOUT_UI_CONTACT}</legend>
-          <Field name="name" label={T.CHECKOUT_UI_NAME} value={form.name} error={errors.name} autoComplete="name" onChange={(v) => set('name', v)} />
-          <Field name="phone" label={T.CHECKOUT_UI_PHONE} type="tel" value={form.phone} error={errors.phone} autoComplete="tel" onChange={(v) => set('phone', v)} />
-          <Field name="email" label={T.CHECKOUT_UI_EMAIL} type="email" value={form.email} error={errors.email} autoComplete="email" onChange={(v) => set('email', v)} />
+          <p className="muted co-required-note"><span className="req" aria-hidden="true">*</span> — обязательные поля</p>
+          <Field name="name" label={T.CHECKOUT_UI_NAME} value={form.name} error={errors.name} autoComplete="name" required onChange={(v) => set('name', v)} />
+          <Field name="phone" label={T.CHECKOUT_UI_PHONE} type="tel" value={form.phone} error={errors.phone} autoComplete="tel" required hint="Например: +375 29 123-45-67" onChange={(v) => set('phone', v)} />
+          <Field name="email" label={T.CHECKOUT_UI_EMAIL} type="email" value={form.email} error={errors.email} autoComplete="email" required hint="Например: ivan@example.by" onChange={(v) => set('email', v)} />
           <div className="field">
             <label htmlFor="co-comment">{T.CHECKOUT_UI_COMMENT}</label>
             {/* Chromium scrolls a focused text field only until its caret line shows (the first of three here), which could
@@ -275,7 +299,9 @@ export default function CheckoutPage({ initial }: Props) {
         <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
           {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}
         </button>
-        <p className="muted co-agree">{T.CHECKOUT_UI_AGREE}</p>
+        <p className="muted co-agree">
+          {T.CHECKOUT_UI_AGREE_BEFORE} <a href="/agreement/" target="_blank" rel="noopener">{T.CHECKOUT_UI_AGREE_TERMS}</a> {T.CHECKOUT_UI_AGREE_AND} <a href="/political/" target="_blank" rel="noopener">{T.CHECKOUT_UI_AGREE_PRIVACY}</a>.
+        </p>
       </div>
     </form>
   );

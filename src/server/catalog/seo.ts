@@ -3,6 +3,7 @@
  * description (a filter or page number is part of both), Product pages a Product with an Offer in
  * BYN, listings an ItemList.
  */
+import { SELLER } from '../../config/seller';
 import { t } from '../../i18n';
 import { formatPrice, plural } from '../lib/text';
 import type { ProductCard } from './cards';
@@ -48,12 +49,55 @@ export function itemListLd(items: ProductCard[], site: URL, offset: number, name
   };
 }
 
+/** The seller as a legal person: legal name, УНП (taxID) and address from src/config/seller.ts (issue 26). */
 export function organizationLd(site: URL) {
-  return { '@type': 'Organization', name: t('SITE_NAME'), url: site.href, logo: abs('/apple-touch-icon.png', site) };
+  return {
+    '@type': 'Organization',
+    name: t('SITE_NAME'),
+    legalName: SELLER.legalName,
+    taxID: SELLER.unp,
+    url: site.href,
+    logo: abs('/apple-touch-icon.png', site),
+    email: SELLER.email,
+    telephone: SELLER.phone,
+    address: { '@type': 'PostalAddress', streetAddress: 'ул. Тимирязева, 65Б, пом. 12', postalCode: '220036', addressLocality: 'Минск', addressCountry: 'BY' },
+  };
+}
+
+/**
+ * Delivery (the checkout's charge and days: `shipping` from checkout/promise.ts) and the return
+ * policy (14 days for goods of proper quality, Закон «О защите прав потребителей», ст. 28) on the offer.
+ */
+export type OfferShipping = { price: number; handlingDays: number; transitDays: number };
+function offerTerms(shipping: OfferShipping | undefined) {
+  return {
+    ...(shipping
+      ? {
+          shippingDetails: {
+            '@type': 'OfferShippingDetails',
+            shippingRate: { '@type': 'MonetaryAmount', value: shipping.price.toFixed(2), currency: 'BYN' },
+            shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BY' },
+            deliveryTime: {
+              '@type': 'ShippingDeliveryTime',
+              handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: shipping.handlingDays, unitCode: 'DAY' },
+              transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: Math.max(1, shipping.transitDays), unitCode: 'DAY' },
+            },
+          },
+        }
+      : {}),
+    hasMerchantReturnPolicy: {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'BY',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 14,
+      returnMethod: 'https://schema.org/ReturnInStore',
+      returnFees: 'https://schema.org/FreeReturn',
+    },
+  };
 }
 
 /** The retail offer is what search engines see; a contractor's own price is never published. */
-export function productLd(p: ProductDetail, site: URL) {
+export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping) {
   const url = abs(p.url, site);
   const images = Array.from({ length: p.imageCount }, (_, i) => abs(`/img/p/${p.id}/${i}-960.webp`, site));
   return {
@@ -77,6 +121,7 @@ export function productLd(p: ProductDetail, site: URL) {
       availability: availability(p).schema,
       itemCondition: 'https://schema.org/NewCondition',
       seller: organizationLd(site),
+      ...offerTerms(shipping),
     },
   };
 }

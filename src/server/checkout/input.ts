@@ -5,6 +5,24 @@
  */
 import { z } from 'astro/zod';
 import { zEmail, zId, zOptionalText, zPhone, zRequired } from '../http/zod';
+
+/**
+ * The contact fields of the checkout say what is wrong (issue 26): empty and malformed are told apart,
+ * and a malformed value is answered with the format expected. Same rules as every other form (zPhone, zEmail).
+ */
+const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
+const contact = <S extends z.ZodType>(rule: S, example: string) =>
+  z
+    .string({ message: t('FIELD_REQUIRED') })
+    .superRefine((v, ctx) => {
+      if (blank(v)) ctx.addIssue({ code: 'custom', message: t('FIELD_REQUIRED') });
+      else if (!rule.safeParse(v).success) ctx.addIssue({ code: 'custom', message: `${t('FILLED_INCORRECTLY')}, ожидается формат ${example}` });
+    })
+    .transform((v) => rule.parse(v) as z.output<S>);
+export const PHONE_EXAMPLE = '+375 29 123-45-67';
+export const EMAIL_EXAMPLE = 'ivan@example.by';
+const zContactPhone = contact(zPhone, PHONE_EXAMPLE);
+const zContactEmail = contact(zEmail, EMAIL_EXAMPLE);
 import { t } from '../../i18n';
 
 const zIdList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(zId).max(1000)).default([]);
@@ -24,10 +42,10 @@ export const orderInput = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: t('CHECKOUT_ERR_DATE') })
       .optional(),
     name: zRequired(120),
-    phone: zPhone,
-    email: zEmail,
+    phone: zContactPhone,
+    email: zContactEmail,
     comment: zOptionalText(1000),
-    payment: z.enum(['cash', 'card', 'invoice']).default('cash'),
+    payment: z.enum(['cash', 'card', 'invoice', 'online', 'erip'], { message: t('CHECKOUT_ERR_PAYMENT') }).default('cash'),
     payerCompanyId: zId.optional(),
     /** Products the buyer saw as "под заказ" and accepted without stock. */
     onOrder: zIdList,

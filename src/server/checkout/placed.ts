@@ -22,7 +22,7 @@ import { siteUrl } from '../config';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const site = () => siteUrl();
 
-const PAYMENT: Record<string, string> = { cash: 'наличными при получении', card: 'картой при получении', invoice: 'по счёту (безналичный расчёт)' };
+const PAYMENT: Record<string, string> = { cash: 'наличными при получении', card: 'картой при получении', invoice: 'по счёту (безналичный расчёт)', online: 'банковской картой онлайн', erip: 'через ЕРИП' };
 
 /** "Где и когда" in one line, for the e-mail and the confirmation page. */
 export function whereAndWhen(o: OrderDetail): string {
@@ -37,7 +37,7 @@ export function confirmationMail(o: OrderDetail, link: string): Omit<Mail, 'to'>
   const lines = o.basket.items.map((l) => `• ${l.name} (арт. ${l.article}) — ${l.quantity} шт. × ${formatPrice(l.price)} = ${formatPrice(l.sum)}${l.on_order ? ' (под заказ)' : ''}`);
   const intro = waiting ? t('CHECKOUT_MAIL_WAITING') : t('CHECKOUT_MAIL_ACCEPTED');
   const totals = [`Товары: ${formatPrice(o.totals.sum)}`, ...(o.totals.delivery_price ? [`Доставка: ${formatPrice(o.totals.delivery_price)}`] : []), `Итого: ${formatPrice(o.totals.total)}, в том числе НДС 20 %: ${formatPrice(o.totals.vat)}`];
-  const pay = `Оплата: ${PAYMENT[o.payment_type] ?? o.payment_type}${o.payment_type === 'invoice' ? '. Счёт на оплату — во вложении и в личном кабинете.' : '.'}`;
+  const pay = `Оплата: ${PAYMENT[o.payment_type] ?? o.payment_type}${o.payment_type === 'invoice' ? '. Счёт на оплату — во вложении и в личном кабинете.' : o.payment?.status === 'awaiting' ? `. Заказ ждёт оплаты: оплатите по ссылке на заказ${o.payment.method === 'erip' && o.payment.erip ? ` или в ЕРИП, номер заказа ${o.payment.erip.account_number}` : ''}.` : '.'}`;
   const text = [`Здравствуйте, ${o.contact.name}!`, '', `${intro}`, `Номер заказа: ${o.order_number}`, '', ...lines, '', ...totals, '', whereAndWhen(o), pay, '', `Заказ на сайте: ${link}`, '', `${t('SITE_NAME')}, ${t('SUPPORT_PHONE_LABEL').toLowerCase()} ${SUPPORT_PHONE}`].join('\n');
   const row = (l: OrderDetail['basket']['items'][number]) =>
     `<tr><td style="padding:6px;border-bottom:1px solid #e1e4e8">${escape(l.name)}<br><span style="color:#5a6068;font-size:12px">арт. ${escape(l.article)}${l.on_order ? ' · под заказ' : ''}</span></td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${l.quantity} шт.</td><td style="padding:6px;border-bottom:1px solid #e1e4e8;text-align:right;white-space:nowrap">${escape(formatPrice(l.sum))}</td></tr>`;

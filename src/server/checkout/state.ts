@@ -16,10 +16,11 @@ import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
 import { approvalLimit, needsApproval } from '../orders/approval';
+import { onlineAllowed } from '../payments/service';
 
 export const DELIVERY_TYPE = { self: '1', delivery: '2' } as const;
 export type DeliveryTypeId = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
-export type PaymentType = 'cash' | 'card' | 'invoice';
+export type PaymentType = 'cash' | 'card' | 'invoice' | 'online' | 'erip';
 
 export type CheckoutItem = Pick<BasketRow, 'product_id' | 'code' | 'url' | 'name' | 'article' | 'brand' | 'image_seed' | 'quantity' | 'price' | 'base_price' | 'discount_percent' | 'sum' | 'stock'> & {
   /** No stock anywhere: sold "под заказ", delivered from the supplier. */
@@ -84,16 +85,26 @@ export function chargeFor(viewer: Viewer | null, items: { base_price: number; pr
 
 const deliveryTotals = (c: ReturnType<typeof chargeFor>): DeliveryTotals => ({ sum: c.sum, delivery_price: c.delivery_price, total: c.total, vat: c.vat, needs_approval: c.needs_approval });
 
-/** Payment ways for this buyer: on receipt for everyone, by invoice for a business customer. */
-export function paymentTypes(viewer: Viewer | null): CheckoutState['payment'] {
+/**
+ * Payment ways for this buyer (decision 0220): a retail buyer pays online (card, ЕРИП) or on
+ * receipt; a business customer by invoice, plus online when the company allows it (`online`, from
+ * `payments/service.ts onlineAllowed`), plus on receipt unless they may pay by invoice only.
+ */
+export function paymentTypes(viewer: Viewer | null, online = !viewer?.companyId): CheckoutState['payment'] {
   const onReceipt = [
     { id: 'cash' as const, name: t('CHECKOUT_PAY_CASH') },
     { id: 'card' as const, name: t('CHECKOUT_PAY_CARD') },
   ];
-  if (!viewer?.companyId) return { types: onReceipt, default: 'cash', invoice_only: false };
+  const onlineTypes = online
+    ? [
+        { id: 'online' as const, name: t('CHECKOUT_PAY_ONLINE') },
+        { id: 'erip' as const, name: t('CHECKOUT_PAY_ERIP') },
+      ]
+    : [];
+  if (!viewer?.companyId) return { types: [...onlineTypes, ...onReceipt], default: 'cash', invoice_only: false };
   const invoice = { id: 'invoice' as const, name: t('CHECKOUT_PAY_INVOICE') };
-  if (viewer.can('invoice_only')) return { types: [invoice], default: 'invoice', invoice_only: true };
-  return { types: [invoice, ...onReceipt], default: 'invoice', invoice_only: false };
+  if (viewer.can('invoice_only')) return { types: [invoice, ...onlineTypes], default: 'invoice', invoice_only: true };
+  return { types: [invoice, ...onlineTypes, ...onReceipt], default: 'invoice', invoice_only: false };
 }
 
 /** Why this viewer may not order at all (null: they may). */
@@ -146,7 +157,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
     delivery: { readiness, dates: deliveryDates(readiness, now).map((date) => ({ date, label: dateLabel(date, now) })), price: DELIVERY_PRICE, free_from: FREE_DELIVERY_FROM, cut_off_hour: CUT_OFF_HOUR },
     addresses: viewer ? await usableAddresses(db, viewer) : [],
     user,
-    payment: paymentTypes(viewer),
+    payment: paymentTypes(viewer, await onlineAllowed(db, viewer)),
     organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
     approval: { required, limit: approvalLimit(viewer) },
     can_order: !refusal && items.length > 0,

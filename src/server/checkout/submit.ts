@@ -30,8 +30,11 @@ import type { OrderInput } from './input';
 import { chargeFor, DELIVERY_TYPE, orderRefusal, paymentTypes, toItem, type DeliveryTypeId } from './state';
 import { moneyText, toKopecks } from '../lib/money';
 import { afterOrderPlaced } from './placed';
+import { onlineAllowed, paymentDueAt, startPayment, type StartedPayment } from '../payments/service';
+import { isOnlineType, ONLINE_TYPES, payLink } from '../payments/view';
 
-export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean };
+/** `payment`: present when the buyer must pay online — where (the provider's page, or the ЕРИП instructions), how, and the state. */
+export type Placed = { order_number: string; status: OrderStatus; total: number; url: string; repeated: boolean; payment?: StartedPayment | { url: string; method: 'card' | 'erip'; status: string } };
 
 const conflict = (message: string, field?: string, data: unknown = null) => new HttpError(409, [{ code: ERR.CONFLICT, message, ...(field ? { field } : {}) }], data);
 /** The database waited too long: 409 for a stock lock others hold, 503 for no connection or a slow statement. */
@@ -41,12 +44,29 @@ const fill = (text: string, vars: Record<string, string | number>) => Object.ent
 
 export const confirmationUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/`;
 
-async function existing(db: Db, key: string, owner: string): Promise<Placed | null> {
-  const [o] = await db.select({ number: orders.number, status: orders.status, total: orders.total, ownerKey: orders.ownerKey }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+async function existing(db: Db, key: string, owner: string, origin?: string): Promise<Placed | null> {
+  const [o] = await db.select({ id: orders.id, number: orders.number, status: orders.status, total: orders.total, ownerKey: orders.ownerKey }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
   if (!o) return null;
   // Keys are random UUIDs; one sent by somebody else is refused without telling whose it is.
   if (o.ownerKey !== owner) throw conflict(t('CHECKOUT_ERR_KEY_USED'));
-  return { order_number: o.number, status: o.status as OrderStatus, total: Number(o.total), url: confirmationUrl(o.number), repeated: true };
+  return { order_number: o.number, status: o.status as OrderStatus, total: Number(o.total), url: confirmationUrl(o.number), repeated: true, ...(await paymentOf(db, o.id, o.number, origin)) };
+}
+
+/**
+ * The online payment of a just-placed order, asked of the provider after the order committed (a
+ * provider that is slow or down never holds the stock transaction). If it cannot be asked now, the
+ * buyer still gets where to pay: the store's pay link retries (`/checkout/{n}/pay/`).
+ */
+async function paymentOf(db: Db, orderId: number, number: string, origin?: string): Promise<Pick<Placed, 'payment'>> {
+  try {
+    const p = await startPayment(db, orderId, origin);
+    return p ? { payment: p } : {};
+  } catch (e) {
+    console.error(`[checkout] order ${number}: the payment could not be started now`, e);
+    const [o] = await db.select({ type: orders.paymentType, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!o || !isOnlineType(o.type) || o.status !== 'awaiting') return {};
+    return { payment: { url: o.type === 'online' ? payLink(number) : confirmationUrl(number), method: ONLINE_TYPES[o.type], status: 'awaiting' } };
+  }
 }
 
 /** Address text and checks of the delivery part, outside the transaction (no stock involved). */
@@ -68,13 +88,14 @@ export function addressText(address: string, flat: string | null, entrance: stri
 }
 
 /** `writer`: where the order transaction runs (getWriteDb() in the endpoint); reads before it use `db`. */
-export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date(), writer: Db = db): Promise<Placed> {
+/** `origin`: the origin the buyer's request came to (the provider's return and notification addresses when SITE_URL is unset). */
+export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, input: OrderInput, now: Date = new Date(), writer: Db = db, origin?: string): Promise<Placed> {
   const refusal = orderRefusal(viewer);
   if (refusal) throw forbiddenError(refusal);
-  const again = await existing(db, input.idempotencyKey, owner);
+  const again = await existing(db, input.idempotencyKey, owner, origin);
   if (again) return again;
 
-  const payment = paymentTypes(viewer);
+  const payment = paymentTypes(viewer, await onlineAllowed(db, viewer));
   if (!payment.types.some((p) => p.id === input.payment)) throw invalid('payment', payment.invoice_only ? t('CHECKOUT_ERR_INVOICE_ONLY') : t('CHECKOUT_ERR_PAYMENT'));
   let payerCompanyId: number | null = null;
   if (input.payment === 'invoice') {
@@ -147,6 +168,9 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
           vat: moneyText(totals.vat),
           deliveryPrice: moneyText(totals.delivery_price),
           paymentType: input.payment,
+          // Online payments start awaiting; a card order past its due time gives its stock back (payments/service.ts).
+          paymentStatus: isOnlineType(input.payment) ? 'awaiting' : null,
+          paymentDueAt: paymentDueAt(input.payment, now),
           payerCompanyId,
           ownerKey: owner,
           idempotencyKey: input.idempotencyKey,
@@ -170,13 +194,15 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
       // A duplicate that raced the first submission finds the basket already ordered (empty, or its
       // stock taken): the committed order with this key is its answer, not the conflict.
       if (e instanceof HttpError && e.status === 409) {
-        const committed = await existing(db, input.idempotencyKey, owner);
+        const committed = await existing(db, input.idempotencyKey, owner, origin);
         if (committed) return null;
       }
       throw e;
     });
 
-  if (!made) return (await existing(db, input.idempotencyKey, owner))!;
+  if (!made) return (await existing(db, input.idempotencyKey, owner, origin))!;
+  // The payment first, so the confirmation e-mail can already name the ЕРИП account.
+  const started = await paymentOf(db, made.id, made.number, origin);
   await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
-  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false };
+  return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...started };
 }

@@ -50,7 +50,7 @@ const req = (name: string, value: string | number | null | undefined) => el('З�
 const vatTaxes = (vat: number) => el('Налоги', el('Налог', leaf('Наименование', 'НДС'), leaf('УчтеноВСумме', 'true'), leaf('Ставка', VAT_RATE), leaf('Сумма', money(vat))));
 const contact = (type: string, value: string | null | undefined) => (value ? el('Контакт', leaf('Тип', type), leaf('Значение', value)) : '');
 
-const PAYMENT: Record<string, string> = { cash: t('CHECKOUT_PAY_CASH'), card: t('CHECKOUT_PAY_CARD'), invoice: t('CHECKOUT_PAY_INVOICE') };
+const PAYMENT: Record<string, string> = { cash: t('CHECKOUT_PAY_CASH'), card: t('CHECKOUT_PAY_CARD'), invoice: t('CHECKOUT_PAY_INVOICE'), online: t('CHECKOUT_PAY_ONLINE'), erip: t('CHECKOUT_PAY_ERIP') };
 
 /**
  * `mode=query`: a CommerceML 2 document with one «Документ» per order not yet taken by 1C. The orders

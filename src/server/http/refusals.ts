@@ -90,8 +90,11 @@ export function crossSiteRefusal(): Response {
   return fail(403, [{ code: ERR.FORBIDDEN, message: t('ERR_CROSS_SITE') }]);
 }
 
-/** Calls that must work with a dead credential: signing in and out, health, captcha, texts. */
-const SESSION_FREE = /^\/api\/(authentication|logout|health|captcha|translation|registration|restore)\//;
+/**
+ * Calls that must work with a dead credential: signing in and out, health, captcha, texts — and the
+ * payment provider's notifications, whose `Authorization: Basic` (shop id and secret) is no session.
+ */
+const SESSION_FREE = /^\/api\/(authentication|logout|health|captcha|translation|registration|restore|payments\/notify)\//;
 
 export const answersStaleSession = (pathname: string) => isCall(pathname) && !SESSION_FREE.test(pathname);
 

@@ -84,12 +84,12 @@ export async function repeatOrder(db: Db, viewer: Viewer, number: string): Promi
 }
 
 /** POST /api/profile/orders/cancel/ {order_number}: the buyer (or their company admin) cancels a new order. */
-export async function cancelOrder(db: Db, viewer: Viewer, number: string, comment?: string): Promise<{ order_number: string; status: OrderStatus }> {
+export async function cancelOrder(db: Db, viewer: Viewer, number: string, comment?: string): Promise<{ order_number: string; status: OrderStatus; order_id: number }> {
   const o = await visibleOrder(db, viewer, number);
   const own = o.userId === viewer.id;
   const why = cancelRefusal(viewer, o);
   if (why === 'not_yours') throw forbiddenError(t('ORDER_CANCEL_NOT_YOURS'));
   if (why === 'too_late') throw new HttpError(409, [{ code: ERR.CONFLICT, message: t('ORDER_CANNOT_CANCEL') }]);
   await changeOrderStatus(db, { orderId: o.id, from: o.status, to: 'cancelled', actor: { kind: own ? 'customer' : 'admin', userId: viewer.id }, comment });
-  return { order_number: number, status: 'cancelled' };
+  return { order_number: number, status: 'cancelled', order_id: o.id };
 }

@@ -16,6 +16,7 @@ import { lineSum } from '../lib/money';
 import { cancelRefusal, visibleTo } from './access';
 import { mayApprove } from './approval';
 import { orderDocumentsOf, type OrderDocuments } from '../exchange/sale-docs';
+import { paymentView, PAYMENT_STATUS_NAMES, type PaymentStatus, type PaymentView } from '../payments/view';
 
 export const ORDER_LINES_PAGE_SIZE = 20;
 export const ALL_ORDERS = 'all';
@@ -42,12 +43,21 @@ export type OrderSummary = {
   can_cancel: boolean;
   can_approve: boolean;
   invoice_url: string | null;
+  /** «Товарный чек» (PDF) of a retail order (every order not paid by invoice); null for invoice orders. */
+  receipt_url: string | null;
+  /** Online payments only (decision 0220): awaiting | paid | unpaid | refunded, and its Russian name. */
+  payment_status: string | null;
+  payment_status_name: string | null;
 };
 
 export type OrdersPage = { orders: OrderSummary[]; statuses: OrderFilter[]; filter: string; page_navigation: PageNavigation };
 
 export const orderUrl = (number: string) => `/personal/orders/${encodeURIComponent(number)}/`;
 export const invoiceUrl = (number: string) => `/web/profile/orders/${encodeURIComponent(number)}/invoice/`;
+export const receiptUrl = (number: string) => `/web/profile/orders/${encodeURIComponent(number)}/receipt/`;
+/** A guest's receipt, behind the same owner check as the confirmation page. */
+export const guestReceiptUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/receipt/`;
+export const printUrl = (number: string) => `/checkout/${encodeURIComponent(number)}/print/`;
 
 const summaryColumns = {
   id: orders.id,
@@ -61,6 +71,7 @@ const summaryColumns = {
   deliveryAddress: orders.deliveryAddress,
   branchName: branches.name,
   paymentType: orders.paymentType,
+  paymentStatus: orders.paymentStatus,
   userId: orders.userId,
   companyId: orders.companyId,
   buyer: sql<string>`COALESCE(${users.name}, ${orders.contactName})`,
@@ -92,6 +103,9 @@ function toSummary(r: SummaryRow, viewer: Viewer): OrderSummary {
     can_cancel: cancelRefusal(viewer, { status, userId: r.userId as string | null, companyId: r.companyId as number | null }) === null,
     can_approve: mayApprove(viewer, { status, companyId: r.companyId as number | null }),
     invoice_url: r.paymentType === 'invoice' ? invoiceUrl(number) : null,
+    receipt_url: r.paymentType !== 'invoice' ? receiptUrl(number) : null,
+    payment_status: (r.paymentStatus as string | null) ?? null,
+    payment_status_name: r.paymentStatus ? (PAYMENT_STATUS_NAMES[r.paymentStatus as PaymentStatus] ?? null) : null,
   };
 }
 
@@ -131,6 +145,9 @@ export type OrderDetail = OrderSummary & {
   history: HistoryRow[];
   /** Documents, payment and shipment reported by 1C (server/exchange/sale.ts). */
   documents: OrderDocuments;
+  /** The online payment (card, ЕРИП): state, where to pay, ЕРИП instructions; null for other ways of paying. */
+  payment: PaymentView | null;
+  print_url: string;
 };
 
 const ACTORS: Record<string, string> = { customer: t('ORDER_ACTOR_CUSTOMER'), admin: t('ORDER_ACTOR_ADMIN'), staff: t('ORDER_ACTOR_STAFF'), system: t('ORDER_ACTOR_SYSTEM') };
@@ -157,7 +174,9 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
     orderDocumentsOf(db, o.id),
   ]);
   const codes = await productCodes(db, lines.map((l) => l.productId).filter((id): id is number => id != null));
-  const summary = viewer ? toSummary(row, viewer) : { ...toSummary(row, { id: '', isAdmin: false } as Viewer), can_cancel: false, invoice_url: null };
+  const asGuest = toSummary(row, { id: '', isAdmin: false } as Viewer);
+  const summary = viewer ? toSummary(row, viewer) : { ...asGuest, can_cancel: false, invoice_url: null, receipt_url: asGuest.receipt_url ? guestReceiptUrl(number) : null };
+  const payment = await paymentView(db, { id: o.id, number, paymentType: o.paymentType, paymentStatus: o.paymentStatus, paymentDueAt: o.paymentDueAt });
   return {
     ...summary,
     basket: {
@@ -177,6 +196,8 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
     payer: o.payerCompanyId && extra!.payerName ? { id: o.payerCompanyId, name: extra!.payerName, unp: extra!.payerUnp! } : null,
     history: history.map((h) => ({ status: { id: h.status, name: h.name }, at: h.at.toISOString(), actor: ACTORS[h.actor] ?? h.actor, comment: h.comment })),
     documents,
+    payment,
+    print_url: printUrl(number),
   };
 }
 
@@ -196,7 +217,11 @@ export function orderDetail(db: Db, viewer: Viewer, number: string, opts: { page
  * (a guest's order belongs to the guest key of that browser).
  */
 export function confirmationOrder(db: Db, viewer: Viewer | null, owner: string | null, number: string): Promise<OrderDetail> {
+  return loadOrder(db, viewer, placedBy(viewer, owner), number, { page: 1, pageSize: 1000 });
+}
+
+/** The orders a browser may open from the confirmation page (its guest key's, or the viewer's visible ones), as SQL. */
+export function placedBy(viewer: Viewer | null, owner: string | null): SQL {
   const own = owner ? eq(orders.ownerKey, owner) : sql`false`;
-  const where = viewer ? or(own, visibleTo(viewer))! : own;
-  return loadOrder(db, viewer, where, number, { page: 1, pageSize: 1000 });
+  return viewer ? or(own, visibleTo(viewer))! : own;
 }

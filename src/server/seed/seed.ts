@@ -46,7 +46,7 @@ async function insertChunked<T extends Record<string, unknown>>(db: Db, table: P
 const ALL_TABLES = [
   'form_submissions', 'translations', 'rate_limits',
   'notification_states', 'notifications', 'api_tokens', 'export_profiles', 'appeal_messages', 'appeals',
-  'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
+  'payment_sandbox', 'payment_events', 'payments', 'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
   'basket_items', 'baskets', 'company_join_requests', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
   'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
   'products', 'brands', 'section_properties', 'sections',

@@ -12,6 +12,6 @@ import { placeOrder } from '../../../server/checkout/submit';
  */
 export const POST = endpoint(async (ctx) => {
   const body = await parseInput(ctx, orderInput);
-  const placed = await placeOrder(await getDb(), viewerFrom(ctx.locals), ensureOwnerKey(ctx), body, new Date(), await getWriteDb());
+  const placed = await placeOrder(await getDb(), viewerFrom(ctx.locals), ensureOwnerKey(ctx), body, new Date(), await getWriteDb(), ctx.url.origin);
   return ok(placed);
 });

@@ -33,6 +33,8 @@ export const companies = pgTable('companies', {
    * (catalog/pricing.ts, decision 0010). Null: discounts only. A price type gone from 1C unassigns.
    */
   priceTypeId: integer('price_type_id').references(() => priceTypes.id, { onDelete: 'set null' }),
+  /** The company lets its buyers pay online (card, ЕРИП) besides the invoice (issue 26, decision 0220). */
+  onlinePayments: boolean('online_payments').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('companies_unp_uq').on(t.unp), index('companies_price_type_idx').on(t.priceTypeId)]);
 

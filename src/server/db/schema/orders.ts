@@ -1,5 +1,5 @@
 /** Orders, their statuses, history, items and stock reservations; delivery addresses. */
-import { boolean, date, index, integer, pgTable, pgSequence, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, integer, pgTable, pgSequence, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, money } from './columns';
 import { companies, userFk, users } from './accounts';
 import { branchFk, branches } from './branches';
@@ -60,8 +60,15 @@ export const orders = pgTable(
     total: money('total').notNull(),
     /** VAT included in the total (20 %). */
     vat: money('vat').notNull().default('0'),
-    /** 'cash' | 'card' on receipt, 'invoice' (business customers). */
+    /** 'cash' | 'card' on receipt, 'invoice' (business customers), 'online' (card on the provider's page), 'erip'. */
     paymentType: text('payment_type').notNull().default('cash'),
+    /**
+     * Online payments only (decision 0220): 'awaiting' → 'paid' | 'unpaid' (failed, expired, deadline) → 'refunded'.
+     * NULL for orders paid on receipt or by invoice.
+     */
+    paymentStatus: text('payment_status').$type<'awaiting' | 'paid' | 'unpaid' | 'refunded'>(),
+    /** A card order still awaiting payment after this moment gives its stock back (payments/deadline.ts). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     /** The company that pays an invoice order. */
     payerCompanyId: integer('payer_company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** A guest's order belongs to the guest key that placed it (g:<uuid>), so only that browser sees its confirmation. */
@@ -78,6 +85,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_company_idx').on(t.companyId, t.createdAt),
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
+    index('orders_payment_due_idx').on(t.paymentDueAt),
   ],
 );
 
@@ -167,3 +175,65 @@ export const orderDocuments = pgTable('order_documents', {
   date: date('date'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.orderId, t.kind] })]);
+
+/**
+ * One online payment of an order (decision 0220): what was asked of the provider and what it last said.
+ * `uid` is the provider's transaction uid (known from the first notification for a card, at once for ЕРИП);
+ * `tracking_id` (= order number) ties a notification to the order. Amount in kopecks as the provider counts.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: orderFk(),
+    provider: text('provider').notNull(),
+    /** 'card' (hosted payment page) | 'erip'. */
+    method: text('method').notNull(),
+    trackingId: text('tracking_id').notNull(),
+    token: text('token'),
+    uid: text('uid'),
+    url: text('url'),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    currency: text('currency').notNull().default('BYN'),
+    /** The provider's last status: pending | successful | failed | incomplete | expired; 'refunded' after a refund. */
+    status: text('status').notNull().default('pending'),
+    /** ЕРИП: service number, account number and the instruction the buyer follows. */
+    erip: jsonb('erip').$type<{ service_no: string; account_number: string; instruction: string[] }>(),
+    refundUid: text('refund_uid'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_tracking_uq').on(t.trackingId)],
+);
+
+/** Every provider notification received, applied or refused, and why (the log an amount mismatch is found in). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    uid: text('uid'),
+    status: text('status'),
+    /** applied | repeated | refused_amount | refused_order | refused_state | refund. */
+    outcome: text('outcome').notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * The sandbox provider's own state (PAYMENT_PROVIDER=sandbox): the checkouts and ЕРИП requests it was
+ * asked for, as bePaid would keep them. Not used with a real provider.
+ */
+export const paymentSandbox = pgTable('payment_sandbox', {
+  token: text('token').primaryKey(),
+  /** 'card' | 'erip'. */
+  kind: text('kind').notNull(),
+  uid: text('uid').notNull(),
+  /** The request as the store sent it (amount, currency, description, tracking_id, notification_url, return URLs). */
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+});

@@ -7,6 +7,7 @@ import { backPath, formAction, parseWith } from '../../../../server/requests/for
 import { ORDER_STATUS } from '../../../../server/orders/status';
 import { staffMoveOrder } from '../../../../server/orders/staff';
 import { logStaff } from '../../../../server/desk/log';
+import { afterCancelled } from '../../../../server/payments/service';
 import { t } from '../../../../i18n';
 
 const status = z.enum(Object.keys(ORDER_STATUS) as [keyof typeof ORDER_STATUS, ...(keyof typeof ORDER_STATUS)[]]);
@@ -14,7 +15,8 @@ const input = z.object({ id: zId, from: status, status, comment: zOptionalText(5
 
 /**
  * POST /api/desk/orders/setStatus/ {id, from, status, comment?} (staff): moves an order through
- * changeOrderStatus (history + the owner's notification and e-mail), and logs who did it.
+ * changeOrderStatus (history + the owner's notification and e-mail), and logs who did it; a
+ * cancelled order that was paid online is refunded.
  */
 export const POST = authed({ staff: true }, async (ctx, staff) => {
   const db = await getDb();
@@ -23,6 +25,8 @@ export const POST = authed({ staff: true }, async (ctx, staff) => {
     const q = parseWith(input, raw);
     const moved = await staffMoveOrder(db, staff.id, { orderId: q.id, from: q.from, to: q.status, comment: q.comment });
     await logStaff(db, staff.id, 'order.status', { kind: 'order', id: q.id }, { number: moved.number, from: q.from, to: q.status, comment: q.comment ?? null });
+    // A paid order cancelled by the store gets its money back through the provider (decision 0220).
+    if (q.status === 'cancelled') await afterCancelled(db, q.id);
     return moved;
   });
 });

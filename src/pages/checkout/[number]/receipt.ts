@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../server/db/client';
+import { viewerFrom } from '../../../server/http/guard';
+import { ownerKey } from '../../../server/lists/owner';
+import { orderNumberParam } from '../../../server/orders/input';
+import { placedBy } from '../../../server/orders/read';
+import { receiptFor } from '../../../server/orders/receipt';
+import { pdfResponse } from '../../../server/orders/pdf-response';
+import { orNotFound } from '../../../server/http/api';
+
+/**
+ * GET /checkout/{number}/receipt/: the «Товарный чек» for the browser or account that placed the
+ * order (a guest has no personal area); anyone else gets the 404 page, like the confirmation.
+ */
+export const GET: APIRoute = async (ctx) => {
+  const pdf = await orNotFound(Promise.resolve().then(async () => receiptFor(await getDb(), placedBy(viewerFrom(ctx.locals), ownerKey(ctx)), orderNumberParam(ctx.params.number))));
+  if (!pdf) return ctx.rewrite('/404/');
+  return pdfResponse(pdf, `chek-${ctx.params.number}.pdf`, `Товарный чек ${ctx.params.number}.pdf`, true);
+};

@@ -1,0 +1,37 @@
+/**
+ * What the product page promises next to the price (issue 26): the nearest delivery date and its
+ * cost, and when the product can be collected at the shopper's branch (their default one, else the
+ * Minsk branch). Computed by the checkout's own functions — the same allocation, readiness, calendar
+ * and delivery charge (`deliveryPriceFor`, which `chargeFor` uses) — for one unit at the price the
+ * shopper sees, so the page never promises what the checkout would not give.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { FREE_DELIVERY_FROM } from '../basket/basket';
+import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap } from './availability';
+import { dateLabel, deliveryDates } from './calendar';
+import { DELIVERY_TYPE, deliveryPriceFor } from './state';
+
+export type ProductPromise = {
+  delivery: { date: string; label: string; price: number; free_from: number } | null;
+  pickup: { branch: string; ready_date: string; ready_label: string; now: boolean } | null;
+};
+
+export async function productPromise(db: Db, product: { id: number; price: number }, userId: string | null, now: Date = new Date()): Promise<ProductPromise> {
+  const lines = [{ productId: product.id, quantity: 1 }];
+  const [list, stock, mine] = await Promise.all([
+    allBranches(db),
+    stockMap(db, [product.id]),
+    userId ? db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, userId)).limit(1) : Promise.resolve([]),
+  ]);
+  if (!list.length) return { delivery: null, pickup: null };
+  const home = dispatchBranch(list).id;
+  const readiness = readinessOf(allocate(lines, stock, preference(list, home)), home);
+  const first = deliveryDates(readiness, now)[0];
+  const delivery = first ? { date: first, label: dateLabel(first, now), price: deliveryPriceFor(DELIVERY_TYPE.delivery, product.price), free_from: FREE_DELIVERY_FROM } : null;
+  const options = pickupOptions(list, lines, stock, now);
+  const wanted = mine[0]?.branchId ?? null;
+  const at = options.find((o) => o.id === wanted) ?? options.find((o) => o.city === 'Минск') ?? options[0]!;
+  return { delivery, pickup: { branch: at.name, ready_date: at.ready_date, ready_label: at.ready_label, now: at.all_now } };
+}
