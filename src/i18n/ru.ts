@@ -21,6 +21,7 @@ import { ordersDict } from './ru-orders';
 import { storefrontDict } from './ru-storefront';
 import { securityDict } from './ru-security';
 import { pricelistDict } from './ru-pricelist';
+import { deskContentDict } from './ru-desk-content';
 
 const common = {
   // General
@@ -153,6 +154,6 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict } as const;
+export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict, ...deskContentDict } as const;
 
 export type DictKey = keyof typeof ru;

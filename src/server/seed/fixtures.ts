@@ -73,7 +73,7 @@ async function seedSet(db: Db, name: FixtureSetName, password: string, products:
   await user(set.storekeeper, { companyId, position: 'Кладовщик', permissions: ['company_orders'] });
   await user(set.invited, { companyId, position: 'Кладовщик', permissions: ['place_orders'], defaultBranchId: null }, false);
   await user(set.retail, {});
-  await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами' });
+  await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests'] });
 
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)

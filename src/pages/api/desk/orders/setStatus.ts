@@ -16,7 +16,7 @@ const input = z.object({ id: zId, from: status, status, comment: zOptionalText(5
  * POST /api/desk/orders/setStatus/ {id, from, status, comment?} (staff): moves an order through
  * changeOrderStatus (history + the owner's notification and e-mail), and logs who did it.
  */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'orders' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
   return formAction(ctx, raw, { back: backPath(raw, '/desk/orders/'), okText: t('DESK_MOVED') }, async () => {
