@@ -32,23 +32,23 @@ export class ImageRefused extends Error {
   }
 }
 
-/** Checks, re-encodes and stores a picture; its id. Throws ImageRefused with a Russian reason. */
+/** Checks, re-encodes and stores a picture; its id. Throws ImageRefused with a Russian reason (to follow «Картинка: »). */
 export async function storeContentImage(db: Db, input: Buffer, alt: string, userId: string | null): Promise<{ id: number; width: number; height: number }> {
-  if (input.length > MAX_CONTENT_IMAGE_BYTES) throw new ImageRefused(413, `Картинка больше ${MAX_CONTENT_IMAGE_BYTES / 1024 / 1024} МБ: уменьшите её перед загрузкой`);
+  if (input.length > MAX_CONTENT_IMAGE_BYTES) throw new ImageRefused(413, `файл больше ${MAX_CONTENT_IMAGE_BYTES / 1024 / 1024} МБ — уменьшите его перед загрузкой`);
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRefused(415, 'Это не картинка: загрузите JPG, PNG, WebP, AVIF или GIF');
+    throw new ImageRefused(415, 'это не картинка — загрузите JPG, PNG, WebP, AVIF или GIF');
   }
-  if (!meta.width || !meta.height || !['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff', 'svg'].includes(meta.format ?? '')) throw new ImageRefused(415, 'Это не картинка: загрузите JPG, PNG, WebP, AVIF или GIF');
+  if (!meta.width || !meta.height || !['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff', 'svg'].includes(meta.format ?? '')) throw new ImageRefused(415, 'это не картинка — загрузите JPG, PNG, WebP, AVIF или GIF');
   const megapixels = (meta.width * meta.height) / 1_000_000;
-  if (meta.width * meta.height > MAX_CONTENT_IMAGE_PIXELS) throw new ImageRefused(413, `Картинка ${meta.width}×${meta.height} (${megapixels.toFixed(0)} Мп) слишком большая: не больше ${MAX_CONTENT_IMAGE_PIXELS / 1_000_000} Мп`);
+  if (meta.width * meta.height > MAX_CONTENT_IMAGE_PIXELS) throw new ImageRefused(413, `${meta.width}×${meta.height} (${megapixels.toFixed(0)} Мп) — слишком большая, можно не больше ${MAX_CONTENT_IMAGE_PIXELS / 1_000_000} Мп`);
   let master;
   try {
     master = await toMaster(input);
   } catch {
-    throw new ImageRefused(415, 'Картинку не удалось прочитать: файл повреждён или в неизвестном формате');
+    throw new ImageRefused(415, 'не удалось прочитать — файл повреждён или в неизвестном формате');
   }
   const hash = createHash('sha256').update(master.data).digest('hex');
   const [row] = await db.insert(contentImages).values({ hash, data: master.data, width: master.width, height: master.height, alt, createdBy: userId }).returning({ id: contentImages.id });
