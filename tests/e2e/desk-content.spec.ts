@@ -122,7 +122,8 @@ test('a promotion with a picture: the description is required, then it is on /ac
   const guest = await (await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'ru-BY' })).newPage();
   await expect.poll(async () => (await guest.goto(`/actions/${code}/`))!.status(), { timeout: 5000 }).toBe(200);
   await expect(guest.getByRole('img', { name: 'Бензиновый генератор на стройплощадке' })).toBeVisible();
+  await expect(guest.getByText('До конца акции')).toBeVisible();
+  await shotFor(guest, 'promotion');
   await guest.goto('/actions/');
   await expect(guest.locator(`a[href="/actions/${code}/"]`).first()).toBeVisible();
-  await shotFor(guest, 'promotion');
 });
