@@ -12,6 +12,9 @@ import { accounts, PASSWORD } from './fixtures';
 import { noOverflow } from './support';
 
 const acc = accounts('desk-content');
+// A sign-in, two browser contexts and some twenty page loads each: beside another worker on two shared
+// cores the first test took 50–70 s (the default minute cut it short once).
+test.describe.configure({ timeout: 150_000 });
 const run = Date.now().toString(36);
 
 async function shotFor(page: Page, name: string) {
@@ -104,7 +107,11 @@ test('a promotion with a picture: the description is required, then it is on /ac
   await page.getByLabel('Адрес', { exact: true }).fill(code);
   await page.getByLabel(/^Анонс/).fill('До −15% на бензиновые генераторы.');
   await page.getByLabel('Текст (Markdown)').fill('Скидка действует во всех филиалах.');
-  const png = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 11, g: 94, b: 168 } } }).png().toBuffer();
+  // A picture an editor might upload: a generator drawn on a yard (an SVG the browser would not be sent; sharp makes the PNG).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><rect width="960" height="640" fill="#dbe7f3"/><rect y="470" width="960" height="170" fill="#9aa5ad"/>
+    <rect x="250" y="250" width="460" height="250" rx="24" fill="#f2b705"/><rect x="300" y="290" width="170" height="130" rx="10" fill="#2b2b2b"/><circle cx="600" cy="355" r="55" fill="#2b2b2b"/><circle cx="600" cy="355" r="25" fill="#f2b705"/>
+    <rect x="230" y="500" width="500" height="26" rx="8" fill="#2b2b2b"/><circle cx="300" cy="540" r="28" fill="#2b2b2b"/><circle cx="660" cy="540" r="28" fill="#2b2b2b"/><rect x="330" y="200" width="300" height="50" rx="12" fill="#2b2b2b"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
   await page.getByLabel(/^Картинка \(JPG/).setInputFiles({ name: 'generator.png', mimeType: 'image/png', buffer: png });
   const minsk = (ms: number) => new Date(Date.now() + ms + 3 * 3_600_000).toISOString().slice(0, 16);
   await page.getByLabel('Начало', { exact: true }).fill(minsk(-3_600_000));
