@@ -319,5 +319,18 @@ describe('bad input: a clear Russian 4xx, nothing saved', () => {
     const html = await res.text();
     expect(html).toContain('value="Моя страница"');
     expect(html).toMatch(/адрес уже занят/);
+    // A new entry's form never overwrites an existing one of the same address.
+    const c = code('nojs');
+    await editor.post('/api/desk/content/save/', page(c, { title: 'Первая' }));
+    form.set('code', c);
+    const again = await editor.raw('/desk/content/edit/?kind=page', { method: 'POST', headers: { origin: base() }, body: form });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toMatch(/такая запись уже есть/);
+    expect((await listed(c)).items.map((i: { title: string }) => i.title)).toEqual(['Первая']);
+    // Saved from its own form: a redirect back to it with «Сохранено».
+    form.set('title', 'Вторая');
+    const saved = await editor.raw(`/desk/content/edit/?kind=page&code=${c}`, { method: 'POST', headers: { origin: base() }, body: form });
+    expect([saved.status, saved.headers.get('location')]).toEqual([303, `/desk/content/edit/?kind=page&code=${c}&saved=1`]);
+    expect((await listed(c)).items.map((i: { title: string }) => i.title)).toEqual(['Вторая']);
   });
 });
