@@ -12,3 +12,9 @@ declare namespace App {
     cardGrids?: number;
   }
 }
+
+// js-yaml ships no types; the seed's Markdown import (content/import.ts) only calls load().
+declare module 'js-yaml' {
+  const yaml: { load(text: string): unknown };
+  export default yaml;
+}

@@ -46,7 +46,7 @@ export const SELLER = {
   remarksBook: 'Книга замечаний и предложений находится по адресу: г. Минск, ул. Тимирязева, 65Б',
 } as const;
 
-/** Delivery and payment terms (src/content/pages/dostavka-i-oplata.md), linked near every price and from the basket. */
+/** Delivery and payment terms (the info page `dostavka-i-oplata`, edited in the desk), linked near every price and from the basket. */
 export const DELIVERY_TERMS_URL = '/dostavka-i-oplata/';
 
 /** «14.03.2019» */

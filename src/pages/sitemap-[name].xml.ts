@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
 import sourceDates from 'virtual:source-dates';
 import { getDb } from '../server/db/client';
 import { runningPromotions } from '../server/content/promotions';
+import { allMedia, allPages, mediaLive, pageLive } from '../server/content/store';
 import { brandUrls, contentUrls, productUrls, sectionUrls, sitemapNames, urlsetXml, type SitemapUrl } from '../server/catalog/sitemap';
 import { cacheForGuests, TAG } from '../server/page-cache/mark';
 
@@ -14,11 +14,11 @@ export const GET: APIRoute = async (ctx) => {
   if (name === 'sections') urls = await sectionUrls(db);
   else if (name === 'brands') urls = await brandUrls(db);
   else if (name === 'content') {
-    const [promotions, pages, media] = await Promise.all([runningPromotions(), getCollection('pages', (e) => !e.data.draft), getCollection('media', (e) => !e.data.draft)]);
+    const [promotions, pages, media] = await Promise.all([runningPromotions(), allPages(db).then((all) => all.filter((e) => pageLive(e))), allMedia(db).then((all) => all.filter((e) => mediaLive(e)))]);
     urls = await contentUrls(db, {
-      promotions: promotions.map((e) => ({ id: e.id, filePath: e.filePath })),
-      pages: pages.map((e) => ({ id: e.id, filePath: e.filePath, updated: e.data.updated })),
-      media: media.map((e) => ({ id: e.id, filePath: e.filePath, updated: e.data.published })),
+      promotions: promotions.map((e) => ({ id: e.id, updated: e.updatedAt })),
+      pages: pages.map((e) => ({ id: e.id, updated: e.data.updated ?? e.updatedAt })),
+      media: media.map((e) => ({ id: e.id, updated: e.data.published })),
       files: sourceDates,
     });
   } else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));

@@ -23,6 +23,7 @@ type VnuMessage = { type: string; subType?: string; url: string; message: string
 
 const guest = new Visitor();
 const customer = new Visitor();
+const editor = new Visitor();
 const pages = new Map<string, { html: string; who: string }>();
 
 async function fetchPage(v: Visitor, who: string, url: string) {
@@ -53,6 +54,11 @@ beforeAll(async () => {
   ];
   for (const url of guestPages) await fetchPage(guest, 'guest', url);
   for (const url of ['/', a!.url, leaf.URL, '/basket/']) await fetchPage(customer, 'customer', url);
+  // Pages with an editor's picture, and the desk's content editor (issue 25).
+  for (const url of ['/actions/osennyaya-rasprodazha-akkumulyatornogo-instrumenta/', '/media/katalog-elektroinstrumenta-2026/']) await fetchPage(guest, 'guest', url);
+  expect((await editor.post('/api/authentication/', { login: acc.editor.email, password: PASSWORD })).res.status).toBe(200);
+  for (const url of ['/desk/content/', '/desk/content/edit/?kind=promotion&code=osennyaya-rasprodazha-akkumulyatornogo-instrumenta', '/desk/content/edit/?kind=media&code=katalog-elektroinstrumenta-2026', '/desk/content/edit/?kind=page&code=garant', '/desk/content/edit/?kind=page', '/garant/'])
+    await fetchPage(editor, 'editor', url);
 });
 
 describe('Nu Html Checker', () => {

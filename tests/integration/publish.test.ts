@@ -1,8 +1,9 @@
 /**
- * The editors' acceptance check, end to end: a new promotion Markdown file, the publishing step of
- * docs/CONTENT.md (`npm run build`, then start the server), and the promotion is on the home page,
- * in /actions/ and in GET /web/actions/. Runs on a copy of the project so the working tree and its
- * dist/ (used by the other tests) are never touched.
+ * The demo's Markdown is the first content of a fresh database (decision 0210): a new promotion file
+ * in src/content/promotions, a build and a first start on an empty database (the start-up seed imports
+ * src/content once), and the promotion is on the home page, in /actions/ and in GET /web/actions/.
+ * Editors publish from the desk instead (docs/CONTENT.md; content-desk.test.ts). Runs on a copy of the
+ * project so the working tree and its dist/ (used by the other tests) are never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +32,7 @@ const freePort = () =>
     });
   });
 
-describe('publishing a promotion as docs/CONTENT.md describes', () => {
+describe('the demo’s Markdown is imported into a fresh database', () => {
   it('a new Markdown file appears on /, /actions/ and in web/actions/ after build and restart', { timeout: 240_000 }, async () => {
     for (const f of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) fs.cpSync(path.join(root, f), path.join(copy, f), { recursive: true });
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

@@ -5,7 +5,7 @@ import type { Texts } from './ui';
 import { closeLoginAlertCookie as closeAlertCookie } from './login-alert';
 
 type Labels = Record<'email' | 'password' | 'submit' | 'show' | 'hide' | 'forgot' | 'register' | 'close' | 'firstTitle' | 'firstText' | 'firstAction' | 'fallback' | 'loading', string>;
-type Props = { backUrl: string; initialEmail: string; initialError: string | null; labels: Labels; texts: Texts };
+type Props = { backUrl: string; /** False: go where the account lands (data.landing: staff at the desk). */ explicitBack?: boolean; initialEmail: string; initialError: string | null; labels: Labels; texts: Texts };
 /** The one dialog of the page (spec §4: one modal at a time): first authorization, or an unconfirmed e-mail. */
 type Dialog = { kind: 'first' | 'confirm'; email: string };
 
@@ -17,7 +17,7 @@ type Dialog = { kind: 'first' | 'confirm'; email: string };
  * success closes the first-login alert for good and returns to where the user came from. The alert
  * itself is the page's HTML (login.astro, login-alert.ts): its × works before React arrives.
  */
-export default function LoginForm({ backUrl, initialEmail, initialError, labels, texts }: Props) {
+export default function LoginForm({ backUrl, explicitBack = true, initialEmail, initialError, labels, texts }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -59,10 +59,10 @@ export default function LoginForm({ backUrl, initialEmail, initialError, labels,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ login: email, password, remember: 'Y' }),
       });
-      const body = (await res.json()) as { status: string; data: { user_not_auth?: boolean; user_not_verified?: boolean; email?: string } | null; errors: { message: string }[] };
+      const body = (await res.json()) as { status: string; data: { user_not_auth?: boolean; user_not_verified?: boolean; email?: string; landing?: string } | null; errors: { message: string }[] };
       if (body.status === 'success') {
         closeAlertCookie();
-        location.assign(backUrl);
+        location.assign(!explicitBack && body.data?.landing?.startsWith('/') ? body.data.landing : backUrl);
         return;
       }
       if (body.data?.user_not_auth) setModal({ kind: 'first', email: body.data.email ?? email });

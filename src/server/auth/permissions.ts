@@ -15,6 +15,24 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_CODES = Object.keys(PERMISSIONS) as Permission[];
 
+/**
+ * What a store employee (users.is_staff) may do at the desk, kept in the same `permissions` list as a
+ * company employee's (the two never meet: staff belong to no company). Managers work the orders and
+ * the requests; editors the content. The journal, announcements and the price list are every
+ * employee's. Migration 0027 gave the employees of before these roles `orders` and `requests`.
+ */
+export const STAFF_PERMISSIONS = {
+  content: 'Публиковать акции, медиаматериалы и страницы',
+  orders: 'Работать с заказами',
+  requests: 'Отвечать на обращения',
+} as const;
+
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export function staffCan(user: { isStaff: boolean; permissions: readonly string[] }, permission: StaffPermission): boolean {
+  return user.isStaff && user.permissions.includes(permission);
+}
+
 /** What an employee added by an admin may do until the admin says otherwise. */
 export const DEFAULT_EMPLOYEE_PERMISSIONS: Permission[] = ['place_orders'];
 

@@ -16,3 +16,11 @@ export function afterLoginTarget(backUrl: string | null | undefined): string {
   if (!safe || safe === '/' || safe.startsWith('/login')) return '/personal/';
   return safe;
 }
+
+/** Whether the login was asked to go back somewhere (else the account's landing page applies). */
+export function hasBackUrl(backUrl: string | null | undefined): boolean {
+  return afterLoginTarget(backUrl) !== '/personal/' || safeBackUrl(backUrl) === '/personal/';
+}
+
+/** Where a sign-in with no page to go back to lands: store employees at their desk, everyone else in the personal area. */
+export const landingFor = (user: { isStaff: boolean }) => (user.isStaff ? '/desk/' : '/personal/');

@@ -48,7 +48,7 @@ export async function scopeFromInput(db: Db, q: ApiScopeInput): Promise<{ scope:
     return { scope: { kind: 'brand', brand }, section: null, basePath: brand.url };
   }
   if (q.action) {
-    // Promotions are editors' Markdown (src/content/promotions): the same source as /actions/.
+    // The same running promotions as /actions/ (content_entries, edited in the desk).
     const promo = (await runningPromotions()).find((e) => e.id === q.action);
     const where = promo ? refsCondition(db, promo.data.products) : undefined;
     if (!where) throw notFoundError(t('CAT_ERR_ACTION_NOT_FOUND'));

@@ -105,12 +105,12 @@ export async function brandUrls(db: Db): Promise<SitemapUrl[]> {
   return brands.list.map((b) => ({ loc: b.url, lastmod: latest(b.updatedAt, byBrand.get(b.id)) }));
 }
 
-/** Editors' files the content sitemap lists: their ids and files (content collections). */
+/** Editors' entries the content sitemap lists (content_entries): their codes and dates. */
 export type ContentFile = { id: string; filePath?: string; updated?: Date };
 export type ContentSources = {
-  /** Running public promotions (src/content/promotions). */
+  /** Running public promotions. */
   promotions: ContentFile[];
-  /** Info pages (src/content/pages); those with a route of their own keep it, the rest live at /{id}/. */
+  /** Published info pages; those with a route of their own keep it, the rest live at /{id}/. */
   pages: ContentFile[];
   media: ContentFile[];
   /** Build-time dates of source files (virtual:source-dates). */

@@ -1,7 +1,7 @@
 /**
  * The one reader of the change log (`change_log`, written by triggers: db/schema/catalog.ts). Each app node has
  * one feed per database: it reads what is new — every scope in one read — and hands each scope's
- * rows to its subscribers: the page cache (`catalog`, changes/follow.ts) and the in-process search
+ * rows to its subscribers: the page cache (`catalog` and editors' `content`, changes/follow.ts) and the in-process search
  * index (`search`, search/memory-engine.ts). It runs on a timer (CHANGE_POLL_MS, default 500 ms), and
  * a subscriber that must be current right now (a search) asks it to catch up at once; concurrent
  * asks share one read. Whatever made a change, every node follows within about a second — no bus
@@ -22,7 +22,7 @@ import { rowsOf } from '../db/rows';
 import { changeLog } from '../db/schema';
 import { config } from '../config';
 
-export type ChangeScope = 'catalog' | 'search';
+export type ChangeScope = 'catalog' | 'search' | 'content';
 export type ChangeRow = { id: number; scope: ChangeScope; productId: number | null };
 export type ChangeHandler = (rows: ChangeRow[]) => void | Promise<void>;
 
@@ -98,7 +98,7 @@ export class ChangeFeed {
         // Too much to follow one by one: skip to the end and tell everyone that everything changed.
         const [end] = rowsOf<{ max: string }>(await tx.execute(sql`SELECT max(id)::text AS max FROM change_log`));
         lastId = Number(end!.max);
-        all = (['catalog', 'search'] as const).map((scope) => ({ id: lastId, scope, productId: null }));
+        all = (['catalog', 'search', 'content'] as const).map((scope) => ({ id: lastId, scope, productId: null }));
       }
       return { rows: all, next: { lastId, pending } };
     });

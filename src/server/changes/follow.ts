@@ -1,15 +1,46 @@
-/** What this node drops when the catalogue changes: cached pages, and the per-node reference caches. */
-import { getDb } from '../db/client';
+/** What this node drops when the catalogue or editors' content changes: cached pages, and the per-node reference caches. */
+import { getDb, type Db } from '../db/client';
 import { forgetReference } from '../catalog/reference';
 import { forgetSectionTree } from '../catalog/sections';
 import { pageCache } from '../page-cache/registry';
 import { TAG } from '../page-cache/mark';
 import { changeFeed, type ChangeRow } from './feed';
+import { nextContentMoment } from '../content/schedule';
 
 /** Tags to drop for catalogue change rows (`productId` null = a section, brand, branch or bulk change). */
 export function tagsFor(rows: Pick<ChangeRow, 'productId'>[]): string[] {
   if (rows.some((r) => r.productId === null)) return [TAG.catalog];
   return [TAG.listings, TAG.sitemap, TAG.home, ...new Set(rows.map((r) => TAG.product(r.productId!)))];
+}
+
+/**
+ * What an editor's publish, unpublish or save of a published entry drops (a `content` row): every
+ * page that prints entries — their own, lists, home, sitemap — and the catalogue's pages, because
+ * a product page lists the media about it and a listing may be a promotion's. Saves are rare; a
+ * cold cache after one is cheaper than a page that keeps a withdrawn promotion for an hour.
+ */
+export const CONTENT_TAGS = [TAG.content, TAG.catalog, TAG.home, TAG.sitemap, TAG.listings];
+
+/**
+ * A scheduled start or end changes what guests see without any write, so no change-log row
+ * announces it. Each node sets a timer for the next such moment of a published entry (read after
+ * every content change, and at least hourly) and drops the content pages when it passes: every node
+ * flips on time by its own clock, with nothing written (decision 0210).
+ */
+class ScheduleWatch {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  constructor(private readonly db: Db) {}
+
+  async arm(): Promise<void> {
+    const next = await nextContentMoment(this.db);
+    if (this.timer) clearTimeout(this.timer);
+    const wait = Math.min(3_600_000, next ? Math.max(0, next.getTime() - Date.now()) + 50 : 3_600_000);
+    this.timer = setTimeout(() => {
+      if (next && next.getTime() <= Date.now()) pageCache()?.invalidate(CONTENT_TAGS);
+      this.arm().catch((e) => console.error('[changes] content schedule', e));
+    }, wait);
+    this.timer.unref();
+  }
 }
 
 let following = false;
@@ -26,5 +57,11 @@ export async function followCatalogChanges(): Promise<void> {
     }
     pageCache()?.invalidate(tags);
   });
+  const schedule = new ScheduleWatch(await getDb());
+  feed.subscribe('content', () => {
+    pageCache()?.invalidate(CONTENT_TAGS);
+    return schedule.arm();
+  });
+  await schedule.arm().catch((e) => console.error('[changes] content schedule', e));
   feed.start();
 }

@@ -5,13 +5,9 @@ import type { Db } from '../db/client';
 import { brands } from '../db/schema';
 import { hitCards, newCards, type ProductCard } from '../catalog/cards';
 import { loadSectionTree, type SectionNode } from '../catalog/sections';
-// Promotions come from the editors' Markdown collection (src/content/promotions), not the database.
-import type { PromotionTeaser } from './promotions';
+import { activePromotions, type PromotionTeaser } from './promotions';
 
 export type { PromotionTeaser };
-
-/** Loaded lazily: `astro:content` exists only inside Astro, and database tests call homeData() from plain vitest. */
-const collectionPromotions = async (limit: number) => (await import('./promotions')).activePromotions(null, limit);
 
 export type BrandChip = { code: string; name: string; color: string; url: string };
 
@@ -29,7 +25,7 @@ export async function homeData(db: Db, pricing: Pricing | null, opts: { promotio
     hitCards(db, pricing, 8),
     newCards(db, pricing, 8),
     db.select({ code: brands.code, name: brands.name, color: brands.color }).from(brands).orderBy(asc(brands.sort)).limit(24),
-    (opts.promotions ?? collectionPromotions)(4),
+    (opts.promotions ?? ((limit: number) => activePromotions(db, limit)))(4),
   ]);
   return {
     sections: tree.roots,

@@ -1,15 +1,14 @@
 /** Media materials (spec §7 web/media/*): catalogues and leaflets to download, videos, social links. */
 import { eq } from 'drizzle-orm';
-import { getCollection, type CollectionEntry } from 'astro:content';
-import { findEntry } from './entries';
-import type { Db } from '../db/client';
+import { getDb, type Db } from '../db/client';
+import { allMedia, mediaLive, oneMedia, type MediaEntry } from './store';
 import type { Pricing } from '../catalog/pricing';
 import { products } from '../db/schema';
 import { cachedSectionTree, sectionPath } from '../catalog/sections';
 import { referencedProducts, refsInclude } from './refs';
 import type { ProductCard } from '../catalog/cards';
 
-type Entry = CollectionEntry<'media'>;
+type Entry = MediaEntry;
 export type MediaKind = Entry['data']['kind'];
 
 export type MediaItem = {
@@ -42,18 +41,19 @@ export function toMediaItem(e: Entry): MediaItem {
 }
 
 export async function listMedia(kind?: MediaKind): Promise<MediaItem[]> {
-  const all = await getCollection('media', (e) => !e.data.draft && (!kind || e.data.kind === kind));
+  const all = (await allMedia(await getDb())).filter((e) => mediaLive(e) && (!kind || e.data.kind === kind));
   return all.sort((a, b) => a.data.sort - b.data.sort || b.data.published.getTime() - a.data.published.getTime()).map(toMediaItem);
 }
 
-export type MediaDetail = MediaItem & { html: string; products: ProductCard[]; entry: Entry };
+export type MediaDetail = MediaItem & { html: string; products: ProductCard[]; /** Staff only, under a banner. */ unpublished: 'draft' | 'scheduled' | null; entry: Entry };
 
 /** A material or a video by code (social links are just links and have no page). */
-export async function mediaDetail(db: Db, pricing: Pricing | null, code: string): Promise<MediaDetail | null> {
+export async function mediaDetail(db: Db, pricing: Pricing | null, code: string, opts: { staff?: boolean } = {}): Promise<MediaDetail | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(code)) return null;
-  const e = await findEntry('media', code);
-  if (!e || e.data.draft || e.data.kind === 'social') return null;
-  return { ...toMediaItem(e), html: e.rendered?.html ?? '', products: await referencedProducts(db, pricing, e.data.products), entry: e };
+  const e = await oneMedia(db, code);
+  if (!e || e.data.kind === 'social' || (!mediaLive(e) && !opts.staff)) return null;
+  const unpublished = e.data.draft ? 'draft' : mediaLive(e) ? null : 'scheduled';
+  return { ...toMediaItem(e), html: e.html, products: await referencedProducts(db, pricing, e.data.products), unpublished, entry: e };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function mediaForProduct(db: Db, productId: number, known?: { artic
   if (!p) return null;
   const node = tree.byId.get(p.sectionId);
   const ref = { article: p.article, sectionCodes: node ? sectionPath(tree, node).map((n) => n.code) : [] };
-  const all = await getCollection('media', (e) => !e.data.draft && e.data.kind !== 'social' && refsInclude(e.data.products, ref));
+  const all = (await allMedia(db)).filter((e) => mediaLive(e) && e.data.kind !== 'social' && refsInclude(e.data.products, ref));
   return all.sort((a, b) => a.data.sort - b.data.sort).map(toMediaItem);
 }
 

@@ -1,11 +1,14 @@
-/** Info pages (src/content/pages/*.md): the fixed ones (/advantages/, /agreement/…) and any the catch-all /{slug}/ serves. */
-import { type CollectionEntry } from 'astro:content';
-import { findEntry } from './entries';
+/** Info pages (`content_entries` of kind 'page'): the fixed ones (/advantages/, /agreement/…) and any the catch-all /{slug}/ serves. */
+import { getDb } from '../db/client';
+import { onePage, pageLive, type PageEntry } from './store';
 
-export type ContentPageEntry = CollectionEntry<'pages'>;
+export type ContentPageEntry = PageEntry & { /** Staff only, under a banner. */ unpublished: 'draft' | 'scheduled' | null };
 
-export async function getContentPage(slug: string): Promise<ContentPageEntry | null> {
+export async function getContentPage(slug: string, opts: { staff?: boolean } = {}): Promise<ContentPageEntry | null> {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return null;
-  const e = await findEntry('pages', slug);
-  return e && !e.data.draft ? e : null;
+  const e = await onePage(await getDb(), slug);
+  if (!e) return null;
+  const live = pageLive(e);
+  if (!live && !opts.staff) return null;
+  return { ...e, unpublished: e.data.draft ? 'draft' : live ? null : 'scheduled' };
 }

@@ -1,11 +1,11 @@
 /**
- * Promotions (spec §7 web/actions/): Markdown files in src/content/promotions are the source of
- * truth. A promotion is public between `starts` and `ends`; ended ones keep their page (search
- * engines and old links) but leave the lists; `forContractors` ones are only for the personal area.
+ * Promotions (spec §7 web/actions/): rows of `content_entries` an editor publishes from the desk
+ * (store.ts; decision 0210). A promotion is public between `starts` and `ends`; ended ones keep their
+ * page (search engines and old links) but leave the lists; `forContractors` ones are only for the
+ * personal area. Staff see drafts and scheduled ones at their real address, with a banner.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
-import { findEntry } from './entries';
-import type { Db } from '../db/client';
+import { getDb, type Db } from '../db/client';
+import { allPromotions, onePromotion, type PromotionEntry } from './store';
 import type { Pricing } from '../catalog/pricing';
 import { referencedProducts } from './refs';
 import type { ProductCard } from '../catalog/cards';
@@ -16,7 +16,7 @@ export { promotionState, timeLeft, type PromotionState };
 
 export const PROMOTIONS_PAGE_SIZE = 12;
 
-type Entry = CollectionEntry<'promotions'>;
+type Entry = PromotionEntry;
 
 export type PromotionTeaser = {
   code: string;
@@ -47,7 +47,7 @@ export function toTeaser(e: Entry): PromotionTeaser {
 /** Running promotions, the one that ends soonest first. Contractors' ones only when asked for. */
 export async function runningPromotions(opts: { now?: Date; forContractors?: boolean } = {}): Promise<Entry[]> {
   const now = opts.now ?? new Date();
-  const all = await getCollection('promotions', (e) => !e.data.draft && promotionState(e.data, now) === 'active' && e.data.forContractors === (opts.forContractors ?? false));
+  const all = (await allPromotions(await getDb())).filter((e) => !e.data.draft && promotionState(e.data, now) === 'active' && e.data.forContractors === (opts.forContractors ?? false));
   return all.sort((a, b) => a.data.ends.getTime() - b.data.ends.getTime() || a.id.localeCompare(b.id));
 }
 
@@ -56,7 +56,7 @@ export async function runningPromotions(opts: { now?: Date; forContractors?: boo
  * promotions are cached no longer than that, so a promotion appears and disappears on time.
  */
 export async function secondsUntilPromotionsChange(now = new Date(), cap = 3600): Promise<number> {
-  const all = await getCollection('promotions', (e) => !e.data.draft);
+  const all = (await allPromotions(await getDb())).filter((e) => !e.data.draft);
   let next = now.getTime() + cap * 1000;
   for (const e of all) for (const at of [e.data.starts.getTime(), e.data.ends.getTime()]) if (at > now.getTime() && at < next) next = at;
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
@@ -89,6 +89,8 @@ export type PromotionDetail = PromotionTeaser & {
   html: string;
   imageAlt: string;
   products: ProductCard[];
+  /** Not public yet (a draft or not started): shown to staff only, under a banner. */
+  unpublished: 'draft' | 'scheduled' | null;
   entry: Entry;
 };
 
@@ -96,23 +98,24 @@ export type PromotionDetail = PromotionTeaser & {
  * One promotion by its code. Public contractors-only promotions and not yet started ones are
  * "not found" so that nobody sees them early by guessing the address.
  */
-export async function promotionDetail(db: Db, pricing: Pricing | null, code: string, opts: { now?: Date; contractor?: boolean } = {}): Promise<PromotionDetail | null> {
+export async function promotionDetail(db: Db, pricing: Pricing | null, code: string, opts: { now?: Date; contractor?: boolean; staff?: boolean } = {}): Promise<PromotionDetail | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(code)) return null;
-  const e = await findEntry('promotions', code);
-  if (!e || e.data.draft) return null;
+  const e = await onePromotion(db, code);
+  if (!e || (e.data.draft && !opts.staff)) return null;
   const now = opts.now ?? new Date();
   const state = promotionState(e.data, now);
-  if (state === 'upcoming') return null;
-  if (e.data.forContractors && !opts.contractor) return null;
+  if (state === 'upcoming' && !opts.staff) return null;
+  if (e.data.forContractors && !opts.contractor && !opts.staff) return null;
   const products = state === 'ended' ? [] : await referencedProducts(db, pricing, e.data.products);
   return {
     ...toTeaser(e),
     description: e.data.description ?? e.data.preview,
     state,
     timeLeft: timeLeft(e.data.ends, now),
-    html: e.rendered?.html ?? '',
+    html: e.html,
     imageAlt: e.data.imageAlt ?? '',
     products,
+    unpublished: e.data.draft ? 'draft' : state === 'upcoming' ? 'scheduled' : null,
     entry: e,
   };
 }

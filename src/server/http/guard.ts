@@ -7,7 +7,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { t } from '../../i18n';
 import type { SessionUser } from '../auth/session';
-import { userCan, type Permission } from '../auth/permissions';
+import { staffCan, userCan, type Permission, type StaffPermission } from '../auth/permissions';
 import { endpoint, ERR, HttpError } from './api';
 
 export type Viewer = SessionUser & {
@@ -22,8 +22,8 @@ export type Viewer = SessionUser & {
 export type Need = {
   /** A contractor company's admin (spec §6). */
   admin?: boolean;
-  /** A store employee (staff desk). */
-  staff?: boolean;
+  /** A store employee (staff desk); with a staff permission, one who has it (`'content'`, `'orders'`, `'requests'`). */
+  staff?: boolean | StaffPermission;
   /** A user of some contractor company (admin or employee). */
   company?: boolean;
   permission?: Permission;
@@ -38,6 +38,7 @@ export function viewerFrom(locals: App.Locals): Viewer | null {
 /** Why `viewer` may not do what `need` asks, or null when they may. */
 function refusal(viewer: Viewer, need: Need): string | null {
   if (need.staff && !viewer.isStaff) return t('ERR_STAFF_ONLY');
+  if (typeof need.staff === 'string' && !staffCan(viewer, need.staff)) return t(`ERR_STAFF_NEEDS_${need.staff.toUpperCase()}`);
   if (need.admin && !viewer.isAdmin) return t('ERR_ADMIN_ONLY');
   if (need.company && !viewer.companyId) return t('ERR_COMPANY_ONLY');
   if (need.permission && !viewer.can(need.permission)) return t('ERR_FORBIDDEN');

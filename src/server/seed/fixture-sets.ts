@@ -13,7 +13,7 @@
 import { unpCheckDigit } from '../accounts/unp';
 
 /** One set per spec that signs in; the order fixes each set's УНП and order numbers. */
-export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront'] as const;
+export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront', 'desk-content'] as const;
 export type FixtureSetName = (typeof FIXTURE_SETS)[number];
 
 /**
@@ -100,8 +100,10 @@ export type FixtureSet = {
   storekeeper: FixturePerson;
   /** Retail (private) customer. */
   retail: FixturePerson;
-  /** Store employee: reaches /desk/. */
+  /** Store employee (a manager: orders and requests): reaches /desk/. */
   staff: FixturePerson;
+  /** Store employee with the `content` permission: the desk's content editor. */
+  editor: FixturePerson;
   orders: FixtureOrders;
 };
 
@@ -169,6 +171,7 @@ function buildSet(family: 'e2e' | 'it', name: string, index: number): FixtureSet
     storekeeper: person('storekeeper', 'sklad', 'Павел Сидорович', 6),
     retail: person('retail', 'client', 'Иван Петров', 7),
     staff: person('staff', 'manager', 'Наталья Жук', 8),
+    editor: person('editor', 'editor', 'Алина Ковальчук', 9),
     orders: {
       retailPicking: fixtureOrderNumber(index, retailOrders + ORDER_PLAN.retail.indexOf('picking')),
       adminDone: fixtureOrderNumber(index, ORDER_PLAN.admin.indexOf('done')),

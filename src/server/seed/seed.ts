@@ -11,6 +11,7 @@ import { queryRows } from '../db/rows';
 import * as t from '../db/schema';
 import { generateCatalog, rng } from './generate';
 import { seedDemoBasket } from '../basket/demo';
+import { importContent } from '../content/import';
 import { fromKopecks, lineKopecks, moneyText, vatIncluded } from '../lib/money';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
@@ -24,7 +25,8 @@ export const DEMO_USERS = [
   // Checkout and orders (issue 12): an employee whose orders above 500 BYN wait for the admin and who pays by invoice only, and one who may see the company's orders but not place any.
   { id: 'demo-supply', email: 'zakup@stroymontazh.by', name: 'Марина Ясюкевич', phone: '+375 29 571-20-30', company: true, admin: false, blocked: false, staff: false, position: 'Менеджер по закупкам', permissions: ['place_orders', 'invoice_only'], orderLimit: '500.00' },
   { id: 'demo-storekeeper', email: 'sklad@stroymontazh.by', name: 'Павел Сидорович', phone: '+375 29 666-77-88', company: true, admin: false, blocked: false, staff: false, position: 'Кладовщик', permissions: ['company_orders'] },
-  { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: [] },
+  { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests'] },
+  { id: 'demo-editor', email: 'editor@instrument.by', name: 'Алина Ковальчук', phone: '+375 17 388-10-12', company: false, admin: false, blocked: false, staff: true, position: 'Редактор сайта', permissions: ['content'] },
 ] as const;
 
 /**
@@ -49,7 +51,7 @@ const ALL_TABLES = [
   'payment_sandbox', 'payment_events', 'payments', 'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
   'basket_items', 'baskets', 'company_join_requests', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
   'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
-  'products', 'brands', 'section_properties', 'sections',
+  'products', 'brands', 'section_properties', 'sections', 'content_revisions', 'content_entries', 'content_images',
 ];
 
 export async function resetDatabase(db: Db): Promise<void> {
@@ -118,6 +120,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
 
   await seedAccountsAndHistory(db, cat.productsBySection, cat.products.length);
   await seedDemoBasket(db);
+  // After the catalogue: the demo's promotions and media name its sections and articles.
+  log(`контент: ${await importContent(db)} записей из src/content`);
   log(`готово за ${Date.now() - started} мс`);
 }
 

@@ -8,6 +8,6 @@ export const GET = endpoint(async (ctx) => {
   const db = await getDb();
   const p = await promotionDetail(db, await viewerPricing(db, ctx.locals), ctx.params.code ?? '', { contractor: ctx.locals.user?.companyId != null });
   if (!p) return notFound();
-  const { entry: _entry, ...data } = p;
+  const { entry: _entry, unpublished: _unpublished, ...data } = p;
   return ok(data);
 });

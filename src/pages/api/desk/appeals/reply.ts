@@ -11,7 +11,7 @@ import { t } from '../../../../i18n';
 const input = z.object({ appeal_id: zId, close: zFlag.optional() });
 
 /** POST /api/desk/appeals/reply/ {appeal_id, text, files[], close?} (staff): answers a request; the author is notified and e-mailed. */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'requests' }, async (ctx, staff) => {
   const db = await getDb();
   const { raw, files } = await readPostWithFiles(ctx);
   if (raw.close === 'on') raw.close = 'Y';

@@ -10,7 +10,7 @@ import { t } from '../../../../i18n';
 const input = z.object({ id: zId, status: z.enum(['open', 'in_progress', 'closed']) });
 
 /** POST /api/desk/appeals/setStatus/ {id, status} (staff). */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'requests' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
   const id = zId.safeParse(raw.id);

@@ -18,7 +18,7 @@ const input = z.object({ id: zId, from: status, status, comment: zOptionalText(5
  * changeOrderStatus (history + the owner's notification and e-mail), and logs who did it; a
  * cancelled order that was paid online is refunded.
  */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'orders' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
   return formAction(ctx, raw, { back: backPath(raw, '/desk/orders/'), okText: t('DESK_MOVED') }, async () => {

@@ -9,6 +9,6 @@ export const GET = endpoint(async (ctx) => {
   const db = await getDb();
   const m = await mediaDetail(db, await viewerPricing(db, ctx.locals), ctx.params.code ?? '');
   if (!m) return notFound(t('ERR_NOT_FOUND'));
-  const { entry: _entry, ...data } = m;
+  const { entry: _entry, unpublished: _unpublished, ...data } = m;
   return ok(data);
 });

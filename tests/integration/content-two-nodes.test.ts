@@ -1,0 +1,78 @@
+/**
+ * A publish on one node is visible on another within 2 s (issue 25): two app nodes on one PostgreSQL
+ * database of their own, the default change-log poll. Node B's cached pages (the new page's address,
+ * /actions/, the home page) are warm before node A publishes; what B shows next is timed. An unpublish
+ * made on B reaches A the same way. PostgreSQL only: PGlite is one process, there is no second node.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from '../helpers/db';
+import { startNode, type AppNode } from '../helpers/node';
+import { Visitor } from '../helpers/http';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+
+const adminUrl = process.env.DATABASE_URL ?? '';
+const onPostgres = !!adminUrl;
+
+let a: AppNode;
+let b: AppNode;
+let drop = async () => {};
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  const created = await createEmptyDatabase(adminUrl);
+  drop = created.drop;
+  a = await startNode({ DATABASE_URL: created.url, SEED_PRODUCTS: '200' });
+  b = await startNode({ DATABASE_URL: created.url, SEED_ON_START: '0' });
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await drop();
+});
+
+const guest = async (origin: string, path: string) => {
+  const res = await fetch(origin + path);
+  return { status: res.status, cache: res.headers.get('x-cache'), text: await res.text() };
+};
+
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
+}
+
+describe.skipIf(!onPostgres)('content on two nodes', () => {
+  it('a promotion and a page published on node A are on node B within 2 s, cached pages included; an unpublish on B reaches A', { timeout: 60_000 }, async () => {
+    const editor = new Visitor(a.base);
+    expect((await editor.post('/api/authentication/', { login: 'editor@instrument.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    const run = Date.now().toString(36);
+    const [promo, page] = [`two-nodes-${run}`, `two-nodes-page-${run}`];
+    // B has these cached (a hit the second time) before A publishes.
+    for (const path of ['/actions/', '/']) {
+      await guest(b.base, path);
+      expect((await guest(b.base, path)).cache, path).toBe('HIT');
+    }
+    expect((await guest(b.base, `/${page}/`)).status).toBe(404);
+
+    const saved = await editor.post('/api/desk/content/save/', { kind: 'promotion', code: promo, title: 'Акция двух узлов', preview: 'Видна на каждом узле.', body: 'Текст.', starts: new Date(Date.now() - 60_000).toISOString(), ends: new Date(Date.now() + 86_400_000).toISOString(), status: 'published' });
+    expect(saved.res.status).toBe(200);
+    const tActions = await within(2000, async () => (await guest(b.base, '/actions/')).text.includes(`/actions/${promo}/`));
+    const tHome = await within(2000, async () => (await guest(b.base, '/')).text.includes(`/actions/${promo}/`));
+    expect((await guest(b.base, `/actions/${promo}/`)).status).toBe(200);
+
+    await editor.post('/api/desk/content/save/', { kind: 'page', code: page, title: 'Страница двух узлов', preview: 'Описание страницы, видной на каждом узле сразу.', body: 'Текст страницы.', status: 'published' });
+    const tPage = await within(2000, async () => (await guest(b.base, `/${page}/`)).status === 200);
+    console.log(`visible on node B after: /actions/ ${tActions} ms, home ${tHome} ms, page ${tPage} ms`);
+
+    // The same session works on B (sessions live in the database): unpublish there, gone on A.
+    await guest(a.base, `/${page}/`);
+    expect((await guest(a.base, `/${page}/`)).cache).toBe('HIT');
+    const onB = new Visitor(b.base);
+    onB.cookies = editor.cookies;
+    expect((await onB.post('/api/desk/content/save/', { kind: 'page', code: page, title: 'Страница двух узлов', preview: 'Описание страницы, видной на каждом узле сразу.', body: 'Текст страницы.', status: 'draft' })).res.status).toBe(200);
+    await within(2000, async () => (await guest(a.base, `/${page}/`)).status === 404);
+  });
+});
