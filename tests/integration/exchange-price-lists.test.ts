@@ -216,6 +216,17 @@ describe('the desk: price types and a company\'s contract price list', () => {
     }
   });
 
+  it('an editor (staff with `content` only) may not set prices: price types, warehouses and the price list are refused (403, Russian), nothing changes', async () => {
+    const editor = await login('editor@instrument.by');
+    for (const url of ['/desk/exchange/price-types/', '/desk/exchange/warehouses/', '/desk/pricelist/']) expect((await editor.raw(url)).status, url).toBe(403);
+    const refused = await editor.post('/api/desk/companies/setPriceType/', { company_id: companyId, price_type_id: dealerTypeId });
+    expect(refused.res.status).toBe(403);
+    expect(refused.body.errors[0].message).toMatch(/Цены и остатки/);
+    expect((await editor.post('/api/desk/exchange/warehouses/save/', { warehouses: [{ id: 'pl-wh-msk', branch_id: null }] })).res.status).toBe(403);
+    expect((await editor.post('/api/desk/pricelist/preview/', {})).res.status).toBe(403);
+    // «Nothing changes»: the next test finds the company still paying retail less its discount.
+  });
+
   it('before the assignment the company pays retail less its 10 %', async () => {
     expect(await cardPrices(buyer)).toEqual(DISCOUNT);
   });

@@ -18,13 +18,14 @@ export const PERMISSION_CODES = Object.keys(PERMISSIONS) as Permission[];
 /**
  * What a store employee (users.is_staff) may do at the desk, kept in the same `permissions` list as a
  * company employee's (the two never meet: staff belong to no company). Managers work the orders and
- * the requests; editors the content. The journal, announcements and the price list are every
- * employee's. Migration 0027 gave the employees of before these roles `orders` and `requests`.
+ * the requests and, with `prices`, what sets prices and stock (the price list, 1C's warehouses and
+ * price types); editors the content. The journals and announcements are every employee's. Migration 0030 gave the employees of before these roles `orders`, `requests` and `prices`.
  */
 export const STAFF_PERMISSIONS = {
   content: 'Публиковать акции, медиаматериалы и страницы',
   orders: 'Работать с заказами',
   requests: 'Отвечать на обращения',
+  prices: 'Менять цены и остатки: прайс-лист, склады и типы цен 1С',
 } as const;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

@@ -76,7 +76,7 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
   await user(set.storekeeper, { companyId, position: 'Кладовщик', permissions: ['company_orders'] });
   await user(set.invited, { companyId, position: 'Кладовщик', permissions: ['place_orders'], defaultBranchId: null }, false);
   await user(set.retail, {});
-  await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests'] });
+  await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests', 'prices'] });
   await user(set.editor, { isStaff: true, position: 'Редактор сайта', permissions: ['content'] });
 
   const [addr1, addr2] = await db

@@ -25,7 +25,7 @@ export const DEMO_USERS = [
   // Checkout and orders (issue 12): an employee whose orders above 500 BYN wait for the admin and who pays by invoice only, and one who may see the company's orders but not place any.
   { id: 'demo-supply', email: 'zakup@stroymontazh.by', name: 'Марина Ясюкевич', phone: '+375 29 571-20-30', company: true, admin: false, blocked: false, staff: false, position: 'Менеджер по закупкам', permissions: ['place_orders', 'invoice_only'], orderLimit: '500.00' },
   { id: 'demo-storekeeper', email: 'sklad@stroymontazh.by', name: 'Павел Сидорович', phone: '+375 29 666-77-88', company: true, admin: false, blocked: false, staff: false, position: 'Кладовщик', permissions: ['company_orders'] },
-  { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests'] },
+  { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests', 'prices'] },
   { id: 'demo-editor', email: 'editor@instrument.by', name: 'Алина Ковальчук', phone: '+375 17 388-10-12', company: false, admin: false, blocked: false, staff: true, position: 'Редактор сайта', permissions: ['content'] },
 ] as const;
 

@@ -12,5 +12,6 @@ END $$;
 CREATE TRIGGER content_entries_log AFTER INSERT OR UPDATE OR DELETE ON content_entries FOR EACH ROW EXECUTE FUNCTION content_log_changes();
 --> statement-breakpoint
 -- Staff roles (issue 25): store employees who worked the desk before roles existed keep what they did —
--- the orders and the requests; an editor's `content` is granted explicitly.
-UPDATE users SET permissions = '["orders","requests"]'::jsonb WHERE is_staff AND NOT (permissions ?| ARRAY['content','orders','requests']);
+-- the orders, the requests and the prices (price list, 1C's warehouses and price types); an editor's `content`
+-- is granted explicitly.
+UPDATE users SET permissions = '["orders","requests","prices"]'::jsonb WHERE is_staff AND NOT (permissions ?| ARRAY['content','orders','requests','prices']);

@@ -19,7 +19,7 @@ const schema = z.object({
  * POST /api/desk/companies/setPriceType/ {company_id, price_type_id|null} (staff) → {company_id, price_type_id, price_type}:
  * the company's contract price list (server/exchange/price-types.ts). Its users see the list prices on their next request.
  */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
   const q = typeof raw.q === 'string' ? raw.q.slice(0, 100) : '';

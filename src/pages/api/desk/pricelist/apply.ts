@@ -10,7 +10,7 @@ import { t } from '../../../../i18n';
  * the preview's, `skip_errors` = 1 to apply without the faulty rows) → {prices, stocks, rows, skipped}.
  * All or nothing, in one transaction; 409 when the file or the catalogue no longer gives that preview.
  */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
   const file = await uploadedFile(ctx.request);
   const token = (file.fields.token ?? '').trim();
   if (!/^[0-9a-f]{32}$/.test(token)) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'token', message: t('PLIST_ERR_TOKEN') }]);

@@ -33,7 +33,7 @@ function asList(raw: Record<string, unknown>): Record<string, unknown> {
  * POST /api/desk/exchange/warehouses/save/ (staff) → {changed, products}: maps 1C's warehouses to branches
  * (or to none) and moves their stock at once (server/exchange/warehouses.ts). A form post goes back to the page.
  */
-export const POST = authed({ staff: true }, async (ctx, staff) => {
+export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
   return formAction(ctx, raw, { back: '/desk/exchange/warehouses/', okText: t('WH_SAVED') }, async () => saveWarehouseMap(db, staff, parseWith(schema, asList(raw)).warehouses));
