@@ -37,7 +37,7 @@ async function prepare(db: Db) {
   const bs = await db.select({ id: branches.id, city: branches.city }).from(branches);
   branchIds = Object.fromEntries(bs.map((b) => [b.city, b.id]));
   await db.insert(stocks).values(rows.map((r) => ({ productId: r.id, branchId: branchIds['Минск']!, quantity: 5 })));
-  await db.insert(users).values({ id: 'plist-staff', name: 'Прайс Тестов', email: STAFF, emailVerified: true, active: true, isStaff: true, permissions: [] });
+  await db.insert(users).values({ id: 'plist-staff', name: 'Прайс Тестов', email: STAFF, emailVerified: true, active: true, isStaff: true, permissions: ['prices'] });
   await db.insert(accounts).values({ id: 'acc-plist-staff', accountId: 'plist-staff', providerId: 'credential', userId: 'plist-staff', password: await hashPassword(DEMO_PASSWORD) });
 }
 

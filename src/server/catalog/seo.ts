@@ -49,7 +49,10 @@ export function itemListLd(items: ProductCard[], site: URL, offset: number, name
   };
 }
 
-/** The seller as a legal person: legal name, УНП (taxID) and address from src/config/seller.ts (issue 26). */
+/**
+ * The seller as a legal person: legal name, УНП (taxID) and address from src/config/seller.ts (issue 26). Kept to
+ * what identifies it: it is printed in every product page's offer, within the page budget (decision 0052).
+ */
 export function organizationLd(site: URL) {
   return {
     '@type': 'Organization',
@@ -57,9 +60,6 @@ export function organizationLd(site: URL) {
     legalName: SELLER.legalName,
     taxID: SELLER.unp,
     url: site.href,
-    logo: abs('/apple-touch-icon.png', site),
-    email: SELLER.email,
-    telephone: SELLER.phone,
     address: { '@type': 'PostalAddress', streetAddress: 'ул. Тимирязева, 65Б, пом. 12', postalCode: '220036', addressLocality: 'Минск', addressCountry: 'BY' },
   };
 }

@@ -82,8 +82,8 @@ export function fieldError(flash: Flash, field: string): string | undefined {
 }
 
 /** Checks already-read input against a schema: the data, or a 422 naming each field in Russian. */
-export function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, unknown>): z.output<S> {
+export function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, labels?: Record<string, string>): z.output<S> {
   const result = schema.safeParse(raw);
-  if (!result.success) throw new HttpError(422, zodErrors(result.error));
+  if (!result.success) throw new HttpError(422, zodErrors(result.error, labels));
   return result.data;
 }

@@ -25,7 +25,7 @@ export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
   const q = typeof raw.q === 'string' ? raw.q.slice(0, 100) : '';
   const back = `/desk/exchange/price-types/${q ? `?q=${encodeURIComponent(q)}` : ''}`;
   return formAction(ctx, raw, { back, okText: t('PT_SAVED') }, async () => {
-    const input = parseWith(schema, raw);
+    const input = parseWith(schema, raw, { company_id: 'Компания', price_type_id: 'Тип цен', q: 'Поиск' });
     return setCompanyPriceType(db, staff, { company_id: input.company_id, price_type_id: input.price_type_id });
   });
 });

@@ -36,5 +36,5 @@ function asList(raw: Record<string, unknown>): Record<string, unknown> {
 export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
   const db = await getDb();
   const raw = await readRaw(ctx.request, ctx.url);
-  return formAction(ctx, raw, { back: '/desk/exchange/warehouses/', okText: t('WH_SAVED') }, async () => saveWarehouseMap(db, staff, parseWith(schema, asList(raw)).warehouses));
+  return formAction(ctx, raw, { back: '/desk/exchange/warehouses/', okText: t('WH_SAVED') }, async () => saveWarehouseMap(db, staff, parseWith(schema, asList(raw), { warehouses: 'Склады' }).warehouses));
 });
