@@ -98,7 +98,7 @@ async function oneC(files: [string, string][]): Promise<string[]> {
   const [status, name, value] = (await call('type=catalog&mode=checkauth', { headers: { authorization: `Basic ${Buffer.from('1c@demo.by:Demo2026pass').toString('base64')}` } })).split('\n');
   expect(status).toBe('success');
   const cookie = `${name}=${value}`;
-  expect(await call('type=catalog&mode=init', {}, cookie)).toMatch(/^zip=no/);
+  expect(await call('type=catalog&mode=init', {}, cookie)).toMatch(/^zip=yes\nfile_limit=\d+$/); // the store takes a zip; unzipped files are accepted too (decision 0200)
   const out: string[] = [];
   for (const [file, body] of files) {
     expect(await call(`type=catalog&mode=file&filename=${file}`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } }, cookie)).toBe('success');

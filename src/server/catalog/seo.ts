@@ -53,13 +53,12 @@ export function itemListLd(items: ProductCard[], site: URL, offset: number, name
  * The seller as a legal person: legal name, УНП (taxID) and address from src/config/seller.ts (issue 26). Kept to
  * what identifies it: it is printed in every product page's offer, within the page budget (decision 0052).
  */
-export function organizationLd(site: URL) {
+export function organizationLd() {
   return {
     '@type': 'Organization',
     name: t('SITE_NAME'),
     legalName: SELLER.legalName,
     taxID: SELLER.unp,
-    url: site.href,
     address: { '@type': 'PostalAddress', streetAddress: 'ул. Тимирязева, 65Б, пом. 12', postalCode: '220036', addressLocality: 'Минск', addressCountry: 'BY' },
   };
 }
@@ -99,17 +98,16 @@ function offerTerms(shipping: OfferShipping | undefined) {
 /** The retail offer is what search engines see; a contractor's own price is never published. */
 export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping) {
   const url = abs(p.url, site);
-  const images = Array.from({ length: p.imageCount }, (_, i) => abs(`/img/p/${p.id}/${i}-960.webp`, site));
+  // Within the product page's budget (decision 0052): three pictures, and no copy of the description the page
+  // itself shows (search engines read it there and in the meta description); the MPN was the SKU again.
+  const images = Array.from({ length: Math.min(3, p.imageCount) }, (_, i) => abs(`/img/p/${p.id}/${i}-960.webp`, site));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    '@id': `${url}#product`,
     name: p.name,
     sku: p.article,
-    mpn: p.article,
     url,
     image: images,
-    description: p.description,
     category: p.path.map((s) => s.name).join(' > '),
     brand: { '@type': 'Brand', name: p.brandRef.name },
     additionalProperty: p.properties.map((prop) => ({ '@type': 'PropertyValue', name: prop.name, value: prop.label })),
@@ -120,7 +118,7 @@ export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping)
       priceCurrency: 'BYN',
       availability: availability(p).schema,
       itemCondition: 'https://schema.org/NewCondition',
-      seller: organizationLd(site),
+      seller: organizationLd(),
       ...offerTerms(shipping),
     },
   };
