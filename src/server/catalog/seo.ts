@@ -99,7 +99,8 @@ function offerTerms(shipping: OfferShipping | undefined) {
 export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping) {
   const url = abs(p.url, site);
   // Within the product page's budget (decision 0052): three pictures, and no copy of the description the page
-  // itself shows (search engines read it there and in the meta description); the MPN was the SKU again.
+  // itself shows (search engines read it there and in the meta description); the MPN was the SKU again; the optional
+  // itemCondition is left out.
   const images = Array.from({ length: Math.min(3, p.imageCount) }, (_, i) => abs(`/img/p/${p.id}/${i}-960.webp`, site));
   return {
     '@context': 'https://schema.org',
@@ -117,7 +118,6 @@ export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping)
       price: p.price.toFixed(2),
       priceCurrency: 'BYN',
       availability: availability(p).schema,
-      itemCondition: 'https://schema.org/NewCondition',
       seller: organizationLd(),
       ...offerTerms(shipping),
     },
