@@ -18,7 +18,8 @@ import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { accounts, branches, companies, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
-const STAFF = 'manager@instrument.by';
+const STAFF = 'pl-staff@test.by';
+const EDITOR = 'pl-editor@test.by';
 const BUYER = 'buyer@prajsovaya.by';
 const RETAIL = 'retail@prajsovaya.by';
 const UNP = '190555017';
@@ -41,6 +42,14 @@ async function prepare(db: Db) {
     { id: 'pl-retail', email: RETAIL, name: 'Роза Розничная', companyId: null, isContragentAdmin: false },
   ]) {
     await db.insert(users).values({ ...p, permissions: ['place_orders'], emailVerified: true });
+    await db.insert(accounts).values({ id: `acc-${p.id}`, accountId: p.id, providerId: 'credential', userId: p.id, password });
+  }
+  // The file's own store employees: a manager who sets prices, an editor who may not.
+  for (const p of [
+    { id: 'pl-staff', email: STAFF, name: 'Мария Прайсова', permissions: ['orders', 'requests', 'prices'] },
+    { id: 'pl-editor', email: EDITOR, name: 'Ева Редакторова', permissions: ['content'] },
+  ]) {
+    await db.insert(users).values({ ...p, companyId: null, isContragentAdmin: false, isStaff: true, emailVerified: true });
     await db.insert(accounts).values({ id: `acc-${p.id}`, accountId: p.id, providerId: 'credential', userId: p.id, password });
   }
   const list = await db.select({ id: branches.id, code: branches.code, city: branches.city }).from(branches).orderBy(asc(branches.sort), asc(branches.id));
@@ -217,7 +226,7 @@ describe('the desk: price types and a company\'s contract price list', () => {
   });
 
   it('an editor (staff with `content` only) may not set prices: price types, warehouses and the price list are refused (403, Russian), nothing changes', async () => {
-    const editor = await login('editor@instrument.by');
+    const editor = await login(EDITOR);
     for (const url of ['/desk/exchange/price-types/', '/desk/exchange/warehouses/', '/desk/pricelist/']) expect((await editor.raw(url)).status, url).toBe(403);
     const refused = await editor.post('/api/desk/companies/setPriceType/', { company_id: companyId, price_type_id: dealerTypeId });
     expect(refused.res.status).toBe(403);

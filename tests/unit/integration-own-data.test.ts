@@ -28,7 +28,6 @@ const ALLOWED: Record<string, string> = {
   'content-desk.test.ts': 'not converted yet: signs in as the demo editor, manager and customer',
   'content-two-nodes.test.ts': 'not converted yet: signs in as the demo editor on its own two nodes',
   'exchange-import.test.ts': 'not converted yet: the demo manager and customer (and the 1C login, a configuration credential)',
-  'exchange-price-lists.test.ts': 'not converted yet: the demo manager assigns price types to its own company',
   'payments-http.test.ts': 'not converted yet: the demo customer, manager and a demo admin as «another user»',
 };
 
