@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer — Chromium present, build, types beside unit, then end-to-end in Chromium beside
- * the integration suite (PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), then
- * Lighthouse CI — stopping after the first step that fails.
+ * the integration suite, then Lighthouse CI — stopping after the first step that fails.
  *
- * e2e drives one browser and one server and leaves a core mostly idle on a two-core machine: the
- * integration runs (PGlite, then PostgreSQL; .ci/run sets TEST_DATABASE_URL) use it, one after the
- * other, so never more than two suites share the machine. Lighthouse runs last and alone, because it
- * measures time. Each layer's time is printed at the end.
+ * The integration suite runs once, on the real database server production uses when one answers
+ * (TEST_DATABASE_URL, else PostgreSQL at 127.0.0.1:5432 as the postgres user), else on PGlite; after a
+ * PostgreSQL run, the files that prove the embedded default (EMBEDDED below) run again on PGlite.
+ * TEST_DB=pglite runs the whole suite on PGlite. The e2e suite always runs on PGlite, the default a
+ * fresh clone starts (decision 0230).
+ *
+ * e2e drives two browsers and one server; the integration suite runs beside it, so never more than two
+ * suites share the machine. Lighthouse runs last and alone, because it measures time. Each layer's time
+ * is printed at the end.
  */
 import { spawn } from 'node:child_process';
 
@@ -87,11 +91,40 @@ if (code) finish(code);
 
 // Two at a time, never three: a third process (the axe scans apart, on their own server: E2E_DATA_DIR)
 // was tried, and on two cores the PostgreSQL suite's timing tests then failed.
-const pg = process.env.TEST_DATABASE_URL;
+
+/** Files whose subject is the embedded database itself: start-up, seeding, durability, the import holding it, SQL money. */
+const EMBEDDED = ['seed', 'seed-guard', 'production-start', 'order-durability', 'catalog-changes', 'exchange-import', 'money-property', 'basket-db', 'checkout-money'].map((f) => `tests/integration/${f}.test.ts`);
+
+/** The PostgreSQL server the integration suite runs on, or '' for PGlite. */
+async function postgres() {
+  if (process.env.TEST_DB === 'pglite') return '';
+  const given = process.env.TEST_DATABASE_URL;
+  const url = given || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return url;
+  } catch (e) {
+    // A server that was named must answer; one only looked for may be absent.
+    if (given) {
+      console.error(`test: TEST_DATABASE_URL does not answer (${e.message})`);
+      process.exit(1);
+    }
+    return '';
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pg = await postgres();
+console.log(pg ? `test: integration on PostgreSQL (${pg.replace(/\/\/[^@]*@/, '//')}), then the embedded files on PGlite` : 'test: integration on PGlite (no PostgreSQL server answered)');
 async function integration() {
-  const lite = await run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
-  if (lite || !pg) return lite;
-  return run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' });
+  if (!pg) return run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
+  const full = await run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' });
+  if (full) return full;
+  return run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '' }, prefix: '[pglite] ' });
 }
 const codes = await Promise.all([run('e2e', ...npm('test:e2e')), integration()]);
 const failed = codes.find((c) => c);
