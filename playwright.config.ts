@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: E2E_BASE,
-    trace: 'retain-on-failure',
+    // The action log of a failed test, without DOM snapshots and screencast frames: recording those for every
+    // passing test cost the browser and the workers as much CPU as the pages themselves (2026-11-28).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'ru-BY',
     launchOptions: {

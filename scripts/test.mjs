@@ -120,13 +120,15 @@ async function postgres() {
 
 const pg = await postgres();
 console.log(pg ? `test: integration on PostgreSQL (${pg.replace(/\/\/[^@]*@/, '//')}), then the embedded files on PGlite` : 'test: integration on PGlite (no PostgreSQL server answered)');
-async function integration() {
-  if (!pg) return run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
-  const full = await run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' });
-  if (full) return full;
-  return run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '' }, prefix: '[pglite] ' });
+// The embedded files on PGlite follow e2e, beside the rest of the PostgreSQL run (e2e ends first): two suites at a time.
+const embedded = () => run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '' }, prefix: '[pglite] ' });
+async function e2eThenEmbedded() {
+  const e2e = await run('e2e', ...npm('test:e2e'));
+  return e2e || (pg ? embedded() : 0);
 }
-const codes = await Promise.all([run('e2e', ...npm('test:e2e')), integration()]);
+const integration = () =>
+  pg ? run('integration (PostgreSQL)', ...npm('test:integration'), { env: { DATABASE_URL: pg }, prefix: '[pg] ' }) : run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
+const codes = await Promise.all([e2eThenEmbedded(), integration()]);
 const failed = codes.find((c) => c);
 if (failed) finish(failed);
 

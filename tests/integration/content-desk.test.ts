@@ -5,13 +5,16 @@
  * themselves (cached pages included), every act in the journal, and bad input — a script in the
  * Markdown, a 50 MB and a 59-megapixel picture, a taken address, the end before the start, a picture
  * without alt text — each a Russian 4xx with nothing saved. Every entry here has a code of its own
- * (`it-<run>-…`); the demo accounts are only signed in with.
+ * (`it-<run>-…`); it signs in as its own set's editor, manager and retail customer.
  */
 import http from 'node:http';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { signedIn } from '../helpers/requests';
+import { fixture, PASSWORD } from '../helpers/fixtures';
+
+const acc = fixture('content-desk');
 
 const run = Date.now().toString(36);
 const code = (name: string) => `it-${run}-${name}`;
@@ -52,7 +55,7 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
 }
 
 beforeAll(async () => {
-  [editor, manager, customer] = await Promise.all([signedIn('editor@instrument.by'), signedIn('manager@instrument.by'), signedIn('client@demo.by')]);
+  [editor, manager, customer] = await Promise.all([signedIn(acc.editor.email), signedIn(acc.staff.email), signedIn(acc.retail.email)]);
 });
 
 describe('who may edit content', () => {
@@ -72,7 +75,7 @@ describe('who may edit content', () => {
 
   it('staff land on the desk after login; an editor’s desk opens on the content, without the orders', async () => {
     const v = new Visitor();
-    const { body } = await v.post('/api/authentication/', { login: 'editor@instrument.by', password: 'Demo2026pass' });
+    const { body } = await v.post('/api/authentication/', { login: acc.editor.email, password: PASSWORD });
     expect(body.data.landing).toBe('/desk/');
     const desk = await editor.raw('/desk/');
     expect([desk.status, desk.headers.get('location')]).toEqual([302, '/desk/content/']);
@@ -80,7 +83,7 @@ describe('who may edit content', () => {
     const list = await (await editor.raw('/desk/content/')).text();
     expect(list).toContain('href="/desk/content/"');
     expect(list).not.toContain('href="/desk/orders/"');
-    expect((await customer.post('/api/authentication/', { login: 'client@demo.by', password: 'Demo2026pass' })).body.data.landing).toBe('/personal/');
+    expect((await customer.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).body.data.landing).toBe('/personal/');
   });
 });
 

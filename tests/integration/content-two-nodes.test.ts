@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../helpers/db';
 import { startNode, type AppNode } from '../helpers/node';
 import { Visitor } from '../helpers/http';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { openDatabase } from '../../src/server/db/client';
+import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
+
+/** The editor who publishes, written into the nodes' database once node A has seeded it. */
+const acc = fixture('content-two-nodes');
 
 const adminUrl = process.env.DATABASE_URL ?? '';
 const onPostgres = !!adminUrl;
@@ -22,6 +26,12 @@ beforeAll(async () => {
   const created = await createEmptyDatabase(adminUrl);
   drop = created.drop;
   a = await startNode({ DATABASE_URL: created.url, SEED_PRODUCTS: '200' });
+  const handle = await openDatabase({ databaseUrl: created.url });
+  try {
+    await writeFixture(handle.db, acc);
+  } finally {
+    await handle.close();
+  }
   b = await startNode({ DATABASE_URL: created.url, SEED_ON_START: '0' });
 }, 240_000);
 
@@ -47,7 +57,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 describe.skipIf(!onPostgres)('content on two nodes', () => {
   it('a promotion and a page published on node A are on node B within 2 s, cached pages included; an unpublish on B reaches A', { timeout: 60_000 }, async () => {
     const editor = new Visitor(a.base);
-    expect((await editor.post('/api/authentication/', { login: 'editor@instrument.by', password: DEMO_PASSWORD })).body.status).toBe('success');
+    expect((await editor.post('/api/authentication/', { login: acc.editor.email, password: PASSWORD })).body.status).toBe('success');
     const run = Date.now().toString(36);
     const [promo, page] = [`two-nodes-${run}`, `two-nodes-page-${run}`];
     // B has these cached (a hit the second time) before A publishes.

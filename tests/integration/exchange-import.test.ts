@@ -16,6 +16,10 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { zipSync } from 'fflate';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
+import { fixture, PASSWORD as PEOPLE_PASSWORD, writeFixture } from '../helpers/fixtures';
+
+/** The store manager who reads the exchange journal and a customer who may not. */
+const acc = fixture('exchange-import');
 import { Visitor } from '../helpers/http';
 // @ts-ignore a plain .mjs module of the bench (no types)
 import * as generator from '../../bench/commerceml-gen.mjs';
@@ -116,7 +120,7 @@ const PRODUCT_URL = '/drel-zt-model-0/';
 const RED: [number, number, number] = [220, 20, 20];
 
 beforeAll(async () => {
-  server = await startOwnServer({ products: 120, env: { CHANGE_POLL_MS: '100', EXCHANGE_STEP_SECONDS: '0.3', EXCHANGE_MAX_FILE_MB: '8' } });
+  server = await startOwnServer({ products: 120, prepare: (db) => writeFixture(db, acc), env: { CHANGE_POLL_MS: '100', EXCHANGE_STEP_SECONDS: '0.3', EXCHANGE_MAX_FILE_MB: '8' } });
 }, 180_000);
 
 afterAll(async () => {
@@ -285,7 +289,7 @@ describe('1C exchange: the import engine', () => {
     const guest = await fetch(`${server.base}/desk/exchange/`, { redirect: 'manual' });
     expect(guest.status).toBe(302);
     const staff = new Visitor(server.base);
-    const { body } = await staff.post('/api/authentication/', { login: 'manager@instrument.by', password: 'Demo2026pass', remember: 'Y' });
+    const { body } = await staff.post('/api/authentication/', { login: acc.staff.email, password: PEOPLE_PASSWORD, remember: 'Y' });
     expect(body.status).toBe('success');
     const html = await (await staff.raw('/desk/exchange/')).text();
     expect(html).toContain('Обмен с 1С');
@@ -297,7 +301,7 @@ describe('1C exchange: the import engine', () => {
     expect(flat(html)).toContain(`создано:${N.toLocaleString('ru-RU').replace(/\s/g, '')}`);
     expect(html.indexOf('link.zip')).toBeLessThan(html.lastIndexOf('offers.xml'));
     const client = new Visitor(server.base);
-    await client.post('/api/authentication/', { login: 'client@demo.by', password: 'Demo2026pass', remember: 'Y' });
+    await client.post('/api/authentication/', { login: acc.retail.email, password: PEOPLE_PASSWORD, remember: 'Y' });
     expect((await client.raw('/desk/exchange/', { redirect: 'manual' })).status).toBe(403);
   });
 });

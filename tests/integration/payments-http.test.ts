@@ -12,6 +12,10 @@ import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, 
 import { freshCustomer } from '../helpers/accounts';
 import { notice, sandboxAuth, sandboxKey, sendNotice, strangerKey } from '../helpers/payments';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
+import { fixture } from '../helpers/fixtures';
+
+/** This file's own people: a second customer, a store manager, a contractor admin whose company pays by invoice only. */
+const acc = fixture('payments-http');
 
 let pool: StockedProduct[] = [];
 const take = () => {
@@ -188,12 +192,12 @@ describe('refunds, receipts and ownership', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     // Another customer: the same number is not theirs (404, nothing read).
-    const other = await signedIn('client@demo.by');
+    const other = await signedIn(acc.retail.email);
     expect((await other.raw(detail.receipt_url)).status).toBe(404);
     expect((await other.raw(`/checkout/${encodeURIComponent(placed.order_number)}/receipt/`)).status).toBe(404);
     expect((await new Visitor().raw(`/checkout/${encodeURIComponent(placed.order_number)}/print/`)).status).toBe(404);
 
-    const staff = await signedIn('manager@instrument.by');
+    const staff = await signedIn(acc.staff.email);
     const moved = await staff.post('/api/desk/orders/setStatus/', { id: detail.id, from: 'new', status: 'cancelled', comment: 'нет в наличии' });
     expect(moved.res.status, JSON.stringify(moved.body)).toBe(200);
     const after = (await buyer.get(`/web/profile/orders/${encodeURIComponent(placed.order_number)}/`)).body.data;
@@ -223,7 +227,7 @@ describe('refunds, receipts and ownership', () => {
   });
 
   it('a contractor: invoice as before, online only where the company allows it', async () => {
-    const admin = await signedIn('admin@elektromontazh.by');
+    const admin = await signedIn(acc.admin.email);
     const s = (await admin.get('/web/orderCheckout/')).body.data;
     expect(s.payment.types.map((x: any) => x.id)).toContain('invoice');
     expect(s.payment.types.map((x: any) => x.id)).not.toContain('online');

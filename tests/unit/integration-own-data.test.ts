@@ -24,11 +24,6 @@ const ALLOWED: Record<string, string> = {
   'addresses-db.test.ts': 'calls the address services on a database of its own (no server)',
   'basket-db.test.ts': 'calls the basket services on a database of its own (no server)',
   'exports-db.test.ts': 'calls the export services on a database of its own (no server)',
-  // Written beside the fixture builder (issues 24–26 landed with it): still on the demo accounts, read-only — to convert (issue 23 stays open).
-  'content-desk.test.ts': 'not converted yet: signs in as the demo editor, manager and customer',
-  'content-two-nodes.test.ts': 'not converted yet: signs in as the demo editor on its own two nodes',
-  'exchange-import.test.ts': 'not converted yet: the demo manager and customer (and the 1C login, a configuration credential)',
-  'payments-http.test.ts': 'not converted yet: the demo customer, manager and a demo admin as «another user»',
 };
 
 describe('integration files own their data', () => {
