@@ -4,12 +4,15 @@
  * (additively) its `contentUrls` once each — then the assertions and the reports in .lighthouseci/reports.
  * `lhci autorun` takes one run count for every URL; this is the same three steps with two counts.
  *
+ * The server (the config's `startServerCommand`: scripts/e2e-server.mjs, which seeds a fresh database) is
+ * started once here for both collects; left to `lhci collect`, each would seed its own.
+ *
  * JSON reads no environment, so what depends on the machine is passed on here:
  * - Chromium: `CHROME_PATH` (LHCI's own variable) when set, otherwise what scripts/chromium.mjs finds.
- * - `LHCI_PORT` moves the server off 4399 (another checkout's e2e or lhci may be using it): a copy of
- *   lighthouserc.json with the port replaced (server command, URLs, assertion patterns) is used instead.
+ * - `LHCI_PORT` moves the server off 4399 (another checkout's e2e or lhci may be using it): the URLs and
+ *   assertion patterns of the config's copy name that port.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,29 +22,52 @@ import { findChromium } from './chromium.mjs';
 const RC = fileURLToPath(new URL('../lighthouserc.json', import.meta.url));
 const DEFAULT_PORT = '4399';
 
-const text = fs.readFileSync(RC, 'utf8');
 const port = process.env.LHCI_PORT ?? DEFAULT_PORT;
 if (!/^\d{1,5}$/.test(port)) throw new Error(`LHCI_PORT must be a port number, not ${port}`);
-let configPath = RC;
-let tmpDir = null;
-if (port !== DEFAULT_PORT) {
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lhci-rc-'));
-  configPath = path.join(tmpDir, 'lighthouserc.json');
-  fs.writeFileSync(configPath, text.replaceAll(`127.0.0.1:${DEFAULT_PORT}`, `127.0.0.1:${port}`).replaceAll(`127\\\\.0\\\\.0\\\\.1:${DEFAULT_PORT}`, `127\\\\.0\\\\.0\\\\.1:${port}`).replaceAll(`PORT=${DEFAULT_PORT} `, `PORT=${port} `));
-}
-const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
+const text = fs.readFileSync(RC, 'utf8').replaceAll(`127.0.0.1:${DEFAULT_PORT}`, `127.0.0.1:${port}`).replaceAll(`127\\\\.0\\\\.0\\\\.1:${DEFAULT_PORT}`, `127\\\\.0\\\\.0\\\\.1:${port}`);
+const config = JSON.parse(text);
+const { startServerCommand, startServerReadyPattern, startServerReadyTimeout } = config.ci.collect;
+if (!/^PORT=\d+ node scripts\/e2e-server\.mjs$/.test(startServerCommand)) throw new Error(`lhci.mjs starts scripts/e2e-server.mjs itself; lighthouserc.json names ${startServerCommand}`);
+delete config.ci.collect.startServerCommand;
+const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lhci-rc-'));
+const configPath = path.join(tmpDir, 'lighthouserc.json');
+fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
 const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH || findChromium() || '/usr/bin/chromium' };
+
+const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] });
+const stop = (code) => {
+  server.kill('SIGTERM');
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+  process.exit(code);
+};
+await new Promise((resolve) => {
+  const timer = setTimeout(() => {
+    console.error(`lhci: the server did not print «${startServerReadyPattern}» within ${startServerReadyTimeout} ms`);
+    stop(1);
+  }, startServerReadyTimeout);
+  let seen = '';
+  server.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    seen = (seen + chunk).slice(-4000);
+    if (seen.includes(startServerReadyPattern)) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  server.on('exit', (code) => {
+    console.error(`lhci: the server exited (${code}) before it was ready`);
+    stop(1);
+  });
+});
+server.stdout.on('data', () => {});
 
 const lhci = (args) => {
   const r = spawnSync('lhci', [...args, `--config=${configPath}`], { stdio: 'inherit', shell: false, env });
-  if (r.status !== 0) {
-    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
-    process.exit(r.status ?? 1);
-  }
+  if (r.status !== 0) stop(r.status ?? 1);
 };
 
 lhci(['collect']);
 lhci(['collect', '--additive', '--numberOfRuns=1', ...config.contentUrls.map((u) => `--url=${u}`)]);
 lhci(['assert']);
 lhci(['upload']);
-if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+stop(0);
