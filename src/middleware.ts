@@ -18,6 +18,8 @@ import { t } from './i18n';
 import { startBackgroundWork } from './server/background';
 import { wholeHtml } from './server/http/whole-page';
 import { collectShownProducts, tagShownProducts } from './server/page-cache/shown';
+import { ensurePromoRules } from './server/catalog/promo-rules';
+import { getDb } from './server/db/client';
 
 /**
  * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
@@ -40,6 +42,8 @@ export const refusals = defineMiddleware(async (ctx, next) => {
 
 export const session = defineMiddleware(async (ctx, next) => {
   const resolved = ctx.isPrerendered ? { user: null, stale: false } : await resolveSession(ctx.request, ctx.url);
+  // Every price a page or call builds, SQL included, sees the promotions' current rules (a no-op while they are).
+  if (!ctx.isPrerendered) await ensurePromoRules(await getDb());
   ctx.locals.user = resolved.user;
   ctx.locals.staleSession = resolved.stale;
   if (!resolved.stale) return next();

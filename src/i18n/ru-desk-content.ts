@@ -23,6 +23,8 @@ export const deskContentDict = {
   DCONT_ERR_BODY_ALT: 'у каждой картинки в тексте нужно описание: ![что на картинке](адрес)',
   DCONT_ERR_DATES: 'для акции укажите начало и окончание',
   DCONT_ERR_DISCOUNT: 'укажите либо процент, либо цену',
+  DCONT_ERR_DISCOUNT_TARGET: 'укажите, на что действует скидка: разделы, бренды или артикулы',
+  DCONT_ERR_DISCOUNT_UNKNOWN: 'таких кодов нет в каталоге',
   DCONT_ERR_URL_FILE: 'для материала укажите путь к файлу на сайте (начинается с /)',
   DCONT_ERR_URL_LINK: 'укажите адрес http:// или https://',
   DCONT_ERR_NOT_FOUND: 'Такой записи нет',

@@ -10,6 +10,9 @@ import { startNode, type AppNode } from '../helpers/node';
 import { Visitor } from '../helpers/http';
 import { openDatabase } from '../../src/server/db/client';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
+import { products } from '../../src/server/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { discountedPrice } from '../../src/server/lib/money';
 
 /** The editor who publishes, written into the nodes' database once node A has seeded it. */
 const acc = fixture('content-two-nodes');
@@ -20,6 +23,8 @@ const onPostgres = !!adminUrl;
 let a: AppNode;
 let b: AppNode;
 let drop = async () => {};
+/** A product a price rule names by its article (decision 0240). */
+let product: { code: string; article: string; price: number };
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -29,6 +34,8 @@ beforeAll(async () => {
   const handle = await openDatabase({ databaseUrl: created.url });
   try {
     await writeFixture(handle.db, acc);
+    const [p] = await handle.db.select({ code: products.code, article: products.article, price: products.price }).from(products).where(eq(products.active, true)).orderBy(asc(products.id)).limit(1);
+    product = { ...p!, price: Number(p!.price) };
   } finally {
     await handle.close();
   }
@@ -76,6 +83,16 @@ describe.skipIf(!onPostgres)('content on two nodes', () => {
     await editor.post('/api/desk/content/save/', { kind: 'page', code: page, title: 'Страница двух узлов', preview: 'Описание страницы, видной на каждом узле сразу.', body: 'Текст страницы.', status: 'published' });
     const tPage = await within(2000, async () => (await guest(b.base, `/${page}/`)).status === 200);
     console.log(`visible on node B after: /actions/ ${tActions} ms, home ${tHome} ms, page ${tPage} ms`);
+
+    // A price rule saved on A prices the product on B within 2 s, B's cached product page included.
+    const offer = async () => Number(/"offers":\{[^}]*"price":"([\d.]+)"/.exec((await guest(b.base, `/${product.code}/`)).text)?.[1]);
+    await offer();
+    await within(2000, async () => (await guest(b.base, `/${product.code}/`)).cache === 'HIT');
+    expect(await offer()).toBe(product.price);
+    const ruled = await editor.post('/api/desk/content/save/', { kind: 'promotion', code: `${promo}-price`, title: 'Цена двух узлов', preview: 'Скидка на одном товаре.', body: 'Текст.', starts: new Date(Date.now() - 60_000).toISOString(), ends: new Date(Date.now() + 86_400_000).toISOString(), status: 'published', discount: { percent: 20, articles: [product.article] } });
+    expect(ruled.res.status).toBe(200);
+    const tPrice = await within(2000, async () => (await offer()) === discountedPrice(product.price, 20));
+    console.log(`promotion price on node B after ${tPrice} ms`);
 
     // The same session works on B (sessions live in the database): unpublish there, gone on A.
     // A's own change-log poll may still clear its cache once after the publish: cached means a HIT that holds.

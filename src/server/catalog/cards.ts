@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
-import { personalPrice, preparePrices, type Pricing } from './pricing';
+import { preparePrices, shownPrices, type Pricing } from './pricing';
+import type { PromoBadge } from './promo-rules';
 import { noteShownProduct } from '../page-cache/shown';
 
 export type ProductCard = {
@@ -26,6 +27,11 @@ export type ProductCard = {
   stock: number;
   /** The signed-in contractor's own price (see pricing.ts); null for everyone else. */
   personalPrice: number | null;
+  /**
+   * The promotion this price comes from (decision 0240). For guests and retail customers `price` is
+   * then the promotion's price and `oldPrice` the price before it; a contractor's is `personalPrice`.
+   */
+  promo: PromoBadge | null;
 };
 
 export const cardColumns = {
@@ -77,8 +83,9 @@ export function toCard(r: CardRow, pricing: Pricing | null): ProductCard {
     sectionId: r.sectionId as number,
     stock: Number(r.stock),
     personalPrice: null,
+    promo: null,
   };
-  card.personalPrice = personalPrice(pricing, card);
+  Object.assign(card, shownPrices(pricing, card));
   noteShownProduct(card.id);
   return card;
 }

@@ -9,6 +9,10 @@
  * 2. otherwise the retail price less the company's best discount that applies: its general percent,
  *    a percent for the product's brand, or one for any section above it.
  *
+ * 3. and, while a promotion with a price rule runs (promo-rules.ts, decision 0240), the lower of that and
+ *    the promotion's price when the rule is for contractors too. Retail shoppers pay the promotion's
+ *    price wherever a rule for them covers the product. Promotions never stack: the lowest price wins.
+ *
  * Money is rounded to kopecks: the price shown (`personalPrice`) and the price filtered and sorted by
  * (`priceSql`) are one rule, in integer kopecks (../lib/money.ts). List prices are loaded only for the
  * products being priced (`preparePrices`, called by every loader before `personalPrice`), never the
@@ -21,6 +25,8 @@ import { companies, companyDiscounts, productPrices, products } from '../db/sche
 import type { SessionUser } from '../auth/session';
 import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
 import { discountedPrice, discountedSql, fromKopecks, toKopecks, type Kopecks } from '../lib/money';
+import { getDb } from '../db/client';
+import { badgeOf, bestPromo, ensurePromoRules, promoSqlParts, type PromoBadge } from './promo-rules';
 
 export type Pricing = {
   companyId: number;
@@ -49,6 +55,7 @@ export type Pricing = {
 export class ListPriceNotLoaded extends Error {}
 
 export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
+  await ensurePromoRules(db);
   if (!user?.companyId) return null;
   const [company] = await db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1);
   if (!company) return null;
@@ -78,6 +85,7 @@ export async function readListPrices(db: Db, priceTypeId: number, ids: readonly 
  * order, feeds, repeat order); a no-op for guests, retail users and companies without a price type.
  */
 export async function preparePrices(pricing: Pricing | null | undefined, ids: Iterable<number>): Promise<void> {
+  await ensurePromoRules(await getDb());
   if (!pricing || pricing.priceTypeId === null) return;
   const missing = [...new Set(ids)].filter((id) => !pricing.listPrices.has(id));
   if (missing.length) await pricing.loadListPrices(missing);
@@ -87,6 +95,7 @@ const perRequest = new WeakMap<object, Promise<Pricing | null>>();
 
 /** The viewer's pricing, loaded once per request (keyed by the request's `locals`). */
 export function viewerPricing(db: Db, locals: { user: Pick<SessionUser, 'companyId'> | null }): Promise<Pricing | null> {
+  // loadPricing reads the promotions' rules first, guests included: every SQL price built after this is current.
   let p = perRequest.get(locals);
   if (!p) perRequest.set(locals, (p = loadPricing(db, locals.user)));
   return p;
@@ -145,17 +154,21 @@ export function makePricing(
     },
     // The list price where the product has one (the primary key (product_id, price_type_id) answers the
     // subquery by index), else the discount — exactly `personalPrice`'s order.
-    priceSql: ({ id, price, brand, section }) => {
+    priceSql: (cols) => {
+      const { id, price, brand, section } = cols;
       const discounted = discountSql(price, brand, section);
-      if (!list) return discounted;
-      return sql`COALESCE((SELECT pp.price FROM product_prices pp WHERE pp.product_id = ${id} AND pp.price_type_id = ${list.priceTypeId}::int), ${discounted})`;
+      const own = list ? sql`COALESCE((SELECT pp.price FROM product_prices pp WHERE pp.product_id = ${id} AND pp.price_type_id = ${list.priceTypeId}::int), ${discounted})` : discounted;
+      const promos = promoSqlParts('contractor', cols);
+      return promos.length ? sql`LEAST(${own}, ${sql.join(promos, sql`, `)})` : own;
     },
   };
 }
 
 /** What a row costs this viewer in SQL: the retail price column, or the company's price (`Pricing.priceSql`). */
 export function viewerPriceSql(pricing: Pricing | null, cols: { id: SQL; price: SQL; brand: SQL; section: SQL }): SQL {
-  return pricing ? pricing.priceSql(cols) : cols.price;
+  if (pricing) return pricing.priceSql(cols);
+  const promos = promoSqlParts('retail', cols);
+  return promos.length ? sql`LEAST(${cols.price}, ${sql.join(promos, sql`, `)})` : cols.price;
 }
 
 /** What a `products` row costs this viewer in SQL (listings, favourites). */
@@ -170,16 +183,44 @@ export function discounted(price: number, percent: number): number {
 
 /**
  * The one place a price is decided for a viewer: what a product costs the viewer whose terms are
- * `pricing` (their company's), or null when they have none (guests, retail customers: the retail
- * price). Cards (cards.ts `toCard`), product details, search, the basket, checkout, quick order,
- * repeat order and export feeds all call this, after `preparePrices` for the same products.
+ * `pricing` (their company's), or, for guests and retail customers (null), the promotion price or
+ * null for «the retail price». Cards (cards.ts `toCard`), product details, search, the basket,
+ * checkout, quick order, repeat order and export feeds all call this, after `preparePrices` for the
+ * same products.
  */
-export function personalPrice(pricing: Pricing | null, item: { id: number; price: number; brandId: number; sectionId: number }): number | null {
-  if (!pricing) return null;
+export function personalPrice(pricing: Pricing | null, item: PricedItem): number | null {
+  return priceFor(pricing, item).price;
+}
+
+type PricedItem = { id: number; price: number; brandId: number; sectionId: number };
+
+/**
+ * `personalPrice` with the promotion that gave it (null when the viewer's own terms are at least as
+ * good, or no promotion covers the product): what cards and the product page print as the badge,
+ * the crossed-out price and the offer's `priceValidUntil`.
+ */
+export function priceFor(pricing: Pricing | null, item: PricedItem): { price: number | null; promo: PromoBadge | null } {
+  if (!pricing) {
+    const promo = bestPromo('retail', item);
+    return promo ? { price: promo.price, promo: badgeOf(promo.rule) } : { price: null, promo: null };
+  }
   const listed = listPriceOf(pricing, item.id);
-  if (listed !== null) return fromKopecks(listed);
-  const pct = pricing.percentFor(item.brandId, item.sectionId);
-  return pct > 0 ? discounted(item.price, pct) : item.price;
+  const pct = listed === null ? pricing.percentFor(item.brandId, item.sectionId) : 0;
+  const own = listed !== null ? fromKopecks(listed) : pct > 0 ? discounted(item.price, pct) : item.price;
+  const promo = bestPromo('contractor', item);
+  return promo && promo.price < own ? { price: promo.price, promo: badgeOf(promo.rule) } : { price: own, promo: null };
+}
+
+/**
+ * How a price is printed: contractors see retail (`price`, `oldPrice` as loaded) and their own
+ * `personalPrice`; guests and retail customers under a promotion see its price as `price` with the
+ * price before it as `oldPrice` (crossed out). Cards, the product page and search print these.
+ */
+export function shownPrices(pricing: Pricing | null, item: PricedItem & { oldPrice: number | null }): { price: number; oldPrice: number | null; personalPrice: number | null; promo: PromoBadge | null } {
+  const { price, promo } = priceFor(pricing, item);
+  if (pricing) return { price: item.price, oldPrice: item.oldPrice, personalPrice: price, promo };
+  if (price === null) return { price: item.price, oldPrice: item.oldPrice, personalPrice: null, promo: null };
+  return { price, oldPrice: Math.max(item.price, item.oldPrice ?? 0), personalPrice: null, promo };
 }
 
 /** The product's contract list price in kopecks, or null when it has none (or the company has no price type). */
@@ -191,13 +232,13 @@ export function listPriceOf(pricing: Pricing, productId: number): Kopecks | null
 }
 
 /**
- * The percent a line is shown with («скидка N %»): the company's percent for a discounted product; for a
- * list-priced one, how far the list price is below retail (0 when it is not below), to 0.01 %.
+ * The percent a line is shown with («скидка N %»): the company's percent for a discounted product;
+ * for a list-priced one or a promotion's price, how far it is below retail (0 when it is not), to 0.01 %.
  */
-export function percentShown(pricing: Pricing | null, item: { id: number; price: number; brandId: number; sectionId: number }): number {
-  if (!pricing) return 0;
-  const listed = listPriceOf(pricing, item.id);
-  if (listed === null) return pricing.percentFor(item.brandId, item.sectionId);
+export function percentShown(pricing: Pricing | null, item: PricedItem): number {
+  const { price, promo } = priceFor(pricing, item);
+  if (pricing && !promo && listPriceOf(pricing, item.id) === null) return pricing.percentFor(item.brandId, item.sectionId);
   const retail = toKopecks(item.price);
-  return retail > 0 && listed < retail ? Math.round(((retail - listed) * 10_000) / retail) / 100 : 0;
+  const paid = toKopecks(price ?? item.price);
+  return retail > 0 && paid < retail ? Math.round(((retail - paid) * 10_000) / retail) / 100 : 0;
 }

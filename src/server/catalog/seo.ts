@@ -117,6 +117,8 @@ export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping)
       url,
       price: p.price.toFixed(2),
       priceCurrency: 'BYN',
+      // A promotion's price holds until its end (decision 0240); p.price is then the promotion's retail price.
+      ...(p.promo ? { priceValidUntil: p.promo.endsAt.slice(0, 10) } : {}),
       availability: availability(p).schema,
       seller: organizationLd(),
       ...offerTerms(shipping),

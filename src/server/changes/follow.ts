@@ -6,6 +6,7 @@ import { pageCache } from '../page-cache/registry';
 import { TAG } from '../page-cache/mark';
 import { changeFeed, type ChangeRow } from './feed';
 import { nextContentMoment } from '../content/schedule';
+import { forgetPromoRules } from '../catalog/promo-rules';
 
 /** Tags to drop for catalogue change rows (`productId` null = a section, brand, branch or bulk change). */
 export function tagsFor(rows: Pick<ChangeRow, 'productId'>[]): string[] {
@@ -50,6 +51,8 @@ export async function followCatalogChanges(): Promise<void> {
   following = true;
   const feed = changeFeed(await getDb());
   feed.subscribe('catalog', (rows) => {
+    // A rule names sections, brands and articles: a new product or a moved section may change what it covers.
+    forgetPromoRules();
     const tags = tagsFor(rows);
     if (tags.includes(TAG.catalog)) {
       forgetSectionTree();
@@ -59,6 +62,7 @@ export async function followCatalogChanges(): Promise<void> {
   });
   const schedule = new ScheduleWatch(await getDb());
   feed.subscribe('content', () => {
+    forgetPromoRules();
     pageCache()?.invalidate(CONTENT_TAGS);
     return schedule.arm();
   });

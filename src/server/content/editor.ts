@@ -4,10 +4,11 @@
  * save writes nothing. Who may call is the one guard's business (`staff: 'content'`); every save,
  * publish, unpublish, removal and restore goes to the desk's journal with who and when.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client';
-import { contentEntries, contentImages, contentRevisions, products, users, type ContentKind } from '../db/schema';
+import { brands, contentEntries, contentImages, contentRevisions, products, sections, users, type ContentKind } from '../db/schema';
+import { forgetPromoRules } from '../catalog/promo-rules';
 import { ERR, HttpError } from '../http/api';
 import { paginate, type PageNavigation } from '../http/paging';
 import { t } from '../../i18n';
@@ -53,7 +54,7 @@ const zArticleList = zList(/^[\p{L}\p{N}._/-]{1,60}$/u, 'артикулы чер
 
 const zDiscount = z
   .object({
-    percent: z.coerce.number().gt(0).max(90).optional(),
+    percent: z.coerce.number().gt(0).max(90).transform((v) => Math.round(v * 100) / 100).optional(),
     price: z.coerce.number().gt(0).max(1_000_000).optional(),
     sections: zCodeList,
     brands: zCodeList,
@@ -90,7 +91,7 @@ export type SaveInput = z.output<typeof saveInput>;
 /** The field names of the save call's messages, as the edit form labels them. */
 export const SAVE_LABELS: Record<string, string> = {
   kind: 'Тип', code: 'Адрес', title: 'Заголовок', preview: 'Анонс', body: 'Текст', starts: 'Начало', ends: 'Окончание', status: 'Статус', discount: 'Скидка',
-  'discount.percent': 'Скидка, %', 'discount.price': 'Цена по акции', color: 'Цвет', imageId: 'Картинка', imageAlt: 'Описание картинки', mediaKind: 'Вид материала',
+  'discount.percent': 'Скидка, %', 'discount.price': 'Цена по акции', 'discount.sections': 'Разделы скидки', 'discount.brands': 'Бренды скидки', 'discount.articles': 'Артикулы скидки', color: 'Цвет', imageId: 'Картинка', imageAlt: 'Описание картинки', mediaKind: 'Вид материала',
   url: 'Файл или ссылка', fileSize: 'Размер файла', format: 'Формат', sort: 'Порядок', h1: 'Заголовок на странице', 'products.sections': 'Разделы', 'products.articles': 'Артикулы',
 };
 
@@ -112,6 +113,7 @@ async function checkAndShape(db: Db, q: SaveInput): Promise<EntryFields> {
     const [product] = segmentTaken(q.code) ? [{ id: 0 }] : await db.select({ id: products.id }).from(products).where(eq(products.code, q.code)).limit(1);
     if (product) throw new HttpError(409, [{ code: ERR.CONFLICT, field: 'code', message: `${SAVE_LABELS.code}: ${t('DCONT_ERR_TAKEN')} — /${q.code}/ ведёт на ${product.id ? 'товар каталога' : 'раздел сайта'}; выберите другой` }]);
   }
+  if (q.kind === 'promotion' && q.discount) await checkDiscountTargets(db, q.discount);
   let data: Record<string, unknown>;
   if (q.kind === 'promotion') {
     data = { color: q.color ?? '#d71920', forContractors: q.forContractors ?? false, products: q.products ?? { sections: [], articles: [], limit: 24 } };
@@ -130,10 +132,29 @@ async function checkAndShape(db: Db, q: SaveInput): Promise<EntryFields> {
   };
 }
 
+/**
+ * A price rule must name what it covers, and only what the catalogue has: a mistyped brand code
+ * would otherwise publish «−15 %» on products whose prices never change.
+ */
+async function checkDiscountTargets(db: Db, d: NonNullable<SaveInput['discount']>): Promise<void> {
+  if (!d.sections.length && !d.brands.length && !d.articles.length) throw invalid('discount.sections', `${SAVE_LABELS['discount.sections']}: ${t('DCONT_ERR_DISCOUNT_TARGET')}`);
+  const missing = async (field: 'sections' | 'brands' | 'articles', list: string[], column: typeof sections.code | typeof brands.code | typeof products.article) => {
+    if (!list.length) return;
+    const found = new Set((await db.select({ v: column }).from(column.table).where(inArray(column, list))).map((r) => r.v));
+    const absent = list.filter((c) => !found.has(c));
+    if (absent.length) throw invalid(`discount.${field}`, `${SAVE_LABELS[`discount.${field}`]}: ${t('DCONT_ERR_DISCOUNT_UNKNOWN')} — ${absent.slice(0, 5).join(', ')}`);
+  };
+  await missing('sections', d.sections, sections.code);
+  await missing('brands', d.brands, brands.code);
+  await missing('articles', d.articles, products.article);
+}
+
 /** POST api/desk/content/save/: creates or updates by (kind, code). */
 export async function saveContent(db: Db, staffId: string, q: SaveInput): Promise<{ id: number; url: string; state: ContentState }> {
   const fields = await checkAndShape(db, q);
   const { id, wasPublished } = await writeEntry(db, fields, staffId);
+  // This node prices by the new rule at once; the others when the change log reaches them.
+  forgetPromoRules();
   const action = fields.status === 'published' ? 'content.publish' : wasPublished ? 'content.unpublish' : 'content.save';
   await logStaff(db, staffId, action, { kind: 'content', id }, { kind: fields.kind, code: fields.code, title: fields.title });
   return { id, url: entryUrl(fields.kind, fields.code), state: stateOf(fields) };
@@ -145,6 +166,7 @@ export const removeInput = z.object({ kind: z.enum(CONTENT_KINDS, { message: 'в
 export async function removeContent(db: Db, staffId: string, q: z.output<typeof removeInput>): Promise<{ removed: boolean }> {
   const [gone] = await db.delete(contentEntries).where(and(eq(contentEntries.kind, q.kind), eq(contentEntries.code, q.code))).returning({ id: contentEntries.id, title: contentEntries.title });
   if (!gone) throw new HttpError(404, [{ code: ERR.NOT_FOUND, message: t('DCONT_ERR_NOT_FOUND') }]);
+  forgetPromoRules();
   await logStaff(db, staffId, 'content.remove', { kind: 'content', id: gone.id }, { kind: q.kind, code: q.code, title: gone.title });
   return { removed: true };
 }
@@ -241,6 +263,7 @@ export async function restoreContent(db: Db, staffId: string, q: z.output<typeof
     if (!img) Object.assign(fields, { imageId: null, imageAlt: null });
   }
   const { id } = await writeEntry(db, fields, staffId);
+  forgetPromoRules();
   await logStaff(db, staffId, 'content.restore', { kind: 'content', id }, { kind: q.kind, code: q.code, title: fields.title, revision: q.revision });
   return { id, url: entryUrl(q.kind, q.code), state: stateOf(fields) };
 }

@@ -12,3 +12,9 @@ export function timeLeft(ends: Date, now = new Date()): { days: number; hours: n
   const minutes = Math.floor(ms / 60_000);
   return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60, totalMs: ms };
 }
+
+const minskDayMonth = new Intl.DateTimeFormat('ru-BY', { timeZone: 'Europe/Minsk', day: '2-digit', month: '2-digit' });
+/** «Акция до 31.12»: the last day a promotion's price holds, in Minsk (an end at 00:00 is the day before's last minute). */
+export function promoUntil(endsAt: string | Date): string {
+  return `Акция до ${minskDayMonth.format(new Date(new Date(endsAt).getTime() - 1))}`;
+}

@@ -12,6 +12,7 @@ import type { Clause, Plan } from './understand';
 import type { FacetCount, SearchEngine, SearchRequest, SearchResult, SearchSort } from './engine';
 import { rowsOf } from '../db/rows';
 import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
+import { runningRules } from '../catalog/promo-rules';
 import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
@@ -202,10 +203,11 @@ export class MemorySearchEngine implements SearchEngine {
       if (inSection) filtered.push(h);
       if (req.topSections) unfiltered.push(h);
     }
-    const byPrice = req.pricing && (req.sort === 'price_asc' || req.sort === 'price_desc');
+    // A retail shopper's price differs from the slot's only under a promotion's rule (promo-rules.ts).
+    const byPrice = (req.sort === 'price_asc' || req.sort === 'price_desc') && (!!req.pricing || runningRules('retail').length > 0);
     // A price-list company's price sort needs the list prices of every hit (one indexed query), not of the page only.
     if (byPrice) await preparePrices(req.pricing, filtered.map((h) => h.slot.id));
-    const cmp = byPrice ? byViewerPrice(req.pricing!, req.sort as 'price_asc' | 'price_desc') : COMPARE[req.sort ?? 'relevance'];
+    const cmp = byPrice ? byViewerPrice(req.pricing ?? null, req.sort as 'price_asc' | 'price_desc') : COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
     const ids = topK(filtered, cmp, offset + req.limit)
       .slice(offset)
@@ -335,8 +337,8 @@ const COMPARE: Record<SearchSort, (a: Hit, b: Hit) => number> = {
   new: (a, b) => b.slot.created - a.slot.created || byId(a, b),
 };
 
-/** A price sort by what a contractor pays (their percent depends on the brand and the section). */
-function byViewerPrice(pricing: Pricing, sort: 'price_asc' | 'price_desc'): (a: Hit, b: Hit) => number {
+/** A price sort by what the viewer pays (a contractor's percent depends on the brand and the section; a promotion's rule on both too). */
+function byViewerPrice(pricing: Pricing | null, sort: 'price_asc' | 'price_desc'): (a: Hit, b: Hit) => number {
   const memo = new Map<number, number>();
   const price = (s: Slot) => {
     let v = memo.get(s.id);

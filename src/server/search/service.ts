@@ -6,7 +6,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brands, products } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
-import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
+import { preparePrices, shownPrices, type Pricing } from '../catalog/pricing';
+import type { PromoBadge } from '../catalog/promo-rules';
 import { cachedSectionTree, type SectionNode } from '../catalog/sections';
 import { SEARCH_LIMITS } from '../../config/constants';
 import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort } from './engine';
@@ -27,7 +28,7 @@ export function searchEngine(db: Db, kind: string = config().SEARCH_ENGINE): Sea
 }
 
 /** `personalPrice`: the viewer's own price (catalog/pricing.ts), null for guests and retail customers. */
-export type HeaderProduct = { id: number; name: string; article: string; price: number; personalPrice: number | null; oldPrice: number | null; url: string; image: string; brand: string; canBuy: boolean };
+export type HeaderProduct = { id: number; name: string; article: string; price: number; personalPrice: number | null; oldPrice: number | null; promo: PromoBadge | null; url: string; image: string; brand: string; canBuy: boolean };
 export type HeaderCategory = { id: number; name: string; url: string; count: number };
 export type HeaderBrand = { id: number; code: string; name: string; url: string; count: number };
 export type HeaderResult = {
@@ -81,9 +82,7 @@ async function headerProducts(db: Db, pricing: Pricing | null, ids: number[]): P
       id: r.id,
       name: r.name,
       article: r.article,
-      price: Number(r.price),
-      personalPrice: personalPrice(pricing, { id: r.id, price: Number(r.price), brandId: r.brandId, sectionId: r.sectionId }),
-      oldPrice: r.oldPrice == null ? null : Number(r.oldPrice),
+      ...shownPrices(pricing, { id: r.id, price: Number(r.price), oldPrice: r.oldPrice == null ? null : Number(r.oldPrice), brandId: r.brandId, sectionId: r.sectionId }),
       url: `/${r.code}/`,
       image: `/img/p/${r.id}/0-160.webp`,
       brand: r.brand,

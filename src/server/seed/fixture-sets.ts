@@ -56,6 +56,7 @@ export const INTEGRATION_SETS = [
   'requests',
   'security-http',
   'security-proxy',
+  'promo-prices',
 ] as const;
 export type IntegrationSetName = (typeof INTEGRATION_SETS)[number];
 const INTEGRATION_FIRST = 20;
