@@ -109,6 +109,16 @@ describe('a promotion with a price rule', () => {
     const fixed = Math.round((Q.price - 1) * 100) / 100;
     expect((await editor.post('/api/desk/content/save/', promotion(`pr-${run}-retail`, startsIn, endsIn, { price: fixed, articles: [Q.article] }))).res.status).toBe(200);
 
+    // The contractor's YML feed of the brand («always» rebuilt), pulled by his integration with a conditional GET.
+    const feedId = (await contractor.post('/api/profile/export/add/', { title: 'YML бренда', source: 'brands', brandIds: [P.brandId], fields: ['article', 'name', 'my_price'], format: 'yml', schedule: 'always' })).body.data.id;
+    const token = (await contractor.get('/web/profile/generateapitoken/')).body.data.token as string;
+    const feed = async (etag?: string) => {
+      const res = await fetch(`${server.base}/feed/${feedId}.xml?token=${token}`, { headers: etag ? { 'if-none-match': etag } : {} });
+      const xml = res.status === 200 ? await res.text() : '';
+      const offer = xml.split('</offer>').find((o) => o.includes(`<vendorCode>${P.article}</vendorCode>`)) ?? '';
+      return { status: res.status, etag: res.headers.get('etag') ?? '', price: Number(/<price>([\d.]+)<\/price>/.exec(offer)?.[1]) };
+    };
+
     // Before the start: nothing changes.
     expect(await productPage(guest, P)).toMatchObject({ price: P.price, validUntil: null, badge: false });
     expect(await card(guest, P)).toMatchObject({ price: P.price, promo: null });
@@ -117,6 +127,9 @@ describe('a promotion with a price rule', () => {
     const contractQ = (await card(contractor, Q)).personalPrice as number;
     expect(contract).toBeLessThan(P.price);
     expect(promo).toBeLessThan(contract);
+    const feedBefore = await feed();
+    expect(feedBefore).toMatchObject({ status: 200, price: contract });
+    expect((await feed(feedBefore.etag)).status).toBe(304);
     expect(Date.now() - saved).toBeLessThan(startsIn);
 
     await sleep(Math.max(0, saved + startsIn + 700 - Date.now()));
@@ -136,6 +149,9 @@ describe('a promotion with a price rule', () => {
     // The contractor pays the lower of his own terms and the promotion's 15 %; the retail-only rule is not his.
     expect(await card(contractor, P)).toMatchObject({ personalPrice: promo, promo: { code: `pr-${run}-brand` } });
     expect(await card(contractor, Q)).toMatchObject({ personalPrice: contractQ, promo: null });
+    // The feed is not «unchanged» for the integration that pulled it before the start.
+    const feedRunning = await feed(feedBefore.etag);
+    expect(feedRunning).toMatchObject({ status: 200, price: promo });
     // The basket and the order a guest places.
     expect((await guest.post('/api/basket/add/', { product: P.id, quantity: 2 })).body.status).toBe('success');
     const row = ((await guest.get('/web/basket/products/')).body.data.grid.row as any[]).find((r) => r.product_id === P.id);
@@ -151,6 +167,7 @@ describe('a promotion with a price rule', () => {
     expect(await card(guest, P)).toMatchObject({ price: P.price, promo: null });
     expect(await card(guest, Q)).toMatchObject({ price: Q.price, promo: null });
     expect((await card(contractor, P)).personalPrice).toBe(contract);
+    expect(await feed(feedRunning.etag)).toMatchObject({ status: 200, price: contract });
     const confirmation = await (await guest.raw(order.body.data.url)).text();
     expect(confirmation.replace(/\s| /g, '')).toContain((Math.round(promo * 200) / 100).toFixed(2).replace('.', ','));
   }, 60_000);

@@ -128,6 +128,17 @@ export function runningRules(audience: Audience, now = Date.now()): PromoRule[] 
   return loaded.rules.filter((r) => r.startsAt <= now && now < r.endsAt && (audience === 'retail' ? r.retail : r.contractors));
 }
 
+/**
+ * What the running rules are, as a short string: part of a feed's version (exports/feed.ts), so a
+ * conditional pull gets the new prices at a promotion's start and end, when nothing was written.
+ */
+export function promoStamp(audience: Audience, now = Date.now()): string {
+  return runningRules(audience, now)
+    .map((r) => [r.code, r.percent ?? '', r.fixed ?? '', r.startsAt, r.endsAt, [...(r.sectionIds ?? [])].join('.'), [...(r.brandIds ?? [])].join('.'), [...r.productIds].join('.')].join(':'))
+    .sort()
+    .join('|');
+}
+
 function covers(r: PromoRule, item: { id: number; brandId: number; sectionId: number }): boolean {
   if (r.productIds.has(item.id)) return true;
   if (r.byArticleOnly) return false;

@@ -17,6 +17,7 @@ import { clientIp, hit } from '../http/rate-limit';
 import { queryRows } from '../db/rows';
 import { t } from '../../i18n';
 import { buildFeed } from './build';
+import { promoStamp } from '../catalog/promo-rules';
 import { exportOwner, recordBuild, recordPull, type ExportRow } from './lists';
 import { selectionStamp } from './selection';
 import { authenticateToken, presentedToken, recordTokenUse } from './tokens';
@@ -66,6 +67,8 @@ async function pricingStamp(db: Db, companyId: number | null): Promise<string> {
 
 async function versionOf(db: Db, list: ExportRow, companyId: number | null): Promise<string> {
   const parts = await Promise.all([catalogVersion(db), pricingStamp(db, companyId), selectionStamp(db, list)]);
+  // A promotion's start or end changes prices with nothing written (decision 0240).
+  parts.push(promoStamp(companyId ? 'contractor' : 'retail'));
   const hash = createHash('sha1').update([list.id, list.updatedAt.toISOString(), list.format, ...parts].join('\n')).digest('base64url').slice(0, 27);
   return `W/"${hash}"`;
 }
