@@ -19,16 +19,20 @@ export const PERMISSION_CODES = Object.keys(PERMISSIONS) as Permission[];
  * What a store employee (users.is_staff) may do at the desk, kept in the same `permissions` list as a
  * company employee's (the two never meet: staff belong to no company). Managers work the orders and
  * the requests and, with `prices`, what sets prices and stock (the price list, 1C's warehouses and
- * price types); editors the content. The journals and announcements are every employee's. Migration 0030 gave the employees of before these roles `orders`, `requests` and `prices`.
+ * price types); editors the content; administrators (`staff`) set everyone's permissions (/desk/staff/). The journals and announcements are every employee's. Migration 0030 gave the employees of before these roles `orders`, `requests` and `prices`.
  */
 export const STAFF_PERMISSIONS = {
   content: 'Публиковать акции, медиаматериалы и страницы',
   orders: 'Работать с заказами',
   requests: 'Отвечать на обращения',
   prices: 'Менять цены и остатки: прайс-лист, склады и типы цен 1С',
+  staff: 'Назначать права сотрудникам магазина (администратор)',
 } as const;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+/** The same permissions in a word, as the journal lists them. */
+export const STAFF_PERMISSION_SHORT: Record<StaffPermission, string> = { content: 'Контент', orders: 'Заказы', requests: 'Обращения', prices: 'Цены и остатки', staff: 'Администратор' };
 
 export function staffCan(user: { isStaff: boolean; permissions: readonly string[] }, permission: StaffPermission): boolean {
   return user.isStaff && user.permissions.includes(permission);

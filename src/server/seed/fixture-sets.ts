@@ -57,6 +57,7 @@ export const INTEGRATION_SETS = [
   'security-http',
   'security-proxy',
   'promo-prices',
+  'staff-permissions',
 ] as const;
 export type IntegrationSetName = (typeof INTEGRATION_SETS)[number];
 const INTEGRATION_FIRST = 20;
@@ -109,6 +110,8 @@ export type FixtureSet = {
   staff: FixturePerson;
   /** Store employee with the `content` permission: the desk's content editor. */
   editor: FixturePerson;
+  /** Store administrator (`staff`): sets the employees' permissions at /desk/staff/. */
+  director: FixturePerson;
   orders: FixtureOrders;
 };
 
@@ -177,6 +180,7 @@ function buildSet(family: 'e2e' | 'it', name: string, index: number): FixtureSet
     retail: person('retail', 'client', 'Иван Петров', 7),
     staff: person('staff', 'manager', 'Наталья Жук', 8),
     editor: person('editor', 'editor', 'Алина Ковальчук', 9),
+    director: person('director', 'director', 'Виктор Мельник', 10),
     orders: {
       retailPicking: fixtureOrderNumber(index, retailOrders + ORDER_PLAN.retail.indexOf('picking')),
       adminDone: fixtureOrderNumber(index, ORDER_PLAN.admin.indexOf('done')),

@@ -78,6 +78,7 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
   await user(set.retail, {});
   await user(set.staff, { isStaff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests', 'prices'] });
   await user(set.editor, { isStaff: true, position: 'Редактор сайта', permissions: ['content'] });
+  await user(set.director, { isStaff: true, position: 'Администратор магазина', permissions: ['staff'] });
 
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)

@@ -27,6 +27,8 @@ export const DEMO_USERS = [
   { id: 'demo-storekeeper', email: 'sklad@stroymontazh.by', name: 'Павел Сидорович', phone: '+375 29 666-77-88', company: true, admin: false, blocked: false, staff: false, position: 'Кладовщик', permissions: ['company_orders'] },
   { id: 'demo-staff', email: 'manager@instrument.by', name: 'Наталья Жук', phone: '+375 17 388-10-11', company: false, admin: false, blocked: false, staff: true, position: 'Менеджер по работе с клиентами', permissions: ['orders', 'requests', 'prices'] },
   { id: 'demo-editor', email: 'editor@instrument.by', name: 'Алина Ковальчук', phone: '+375 17 388-10-12', company: false, admin: false, blocked: false, staff: true, position: 'Редактор сайта', permissions: ['content'] },
+  // The store's administrator (issue 25): sets every employee's desk permissions at /desk/staff/, and may do all of it himself.
+  { id: 'demo-director', email: 'director@instrument.by', name: 'Виктор Мельник', phone: '+375 17 388-10-13', company: false, admin: false, blocked: false, staff: true, position: 'Администратор магазина', permissions: ['staff', 'orders', 'requests', 'prices', 'content'] },
 ] as const;
 
 /**
