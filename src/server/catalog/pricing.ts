@@ -220,7 +220,8 @@ export function shownPrices(pricing: Pricing | null, item: PricedItem & { oldPri
   const { price, promo } = priceFor(pricing, item);
   if (pricing) return { price: item.price, oldPrice: item.oldPrice, personalPrice: price, promo };
   if (price === null) return { price: item.price, oldPrice: item.oldPrice, personalPrice: null, promo: null };
-  return { price, oldPrice: Math.max(item.price, item.oldPrice ?? 0), personalPrice: null, promo };
+  // Crossed out: the price just before the promotion, never an older one — the badge's «−N %» is the promotion's.
+  return { price, oldPrice: item.price, personalPrice: null, promo };
 }
 
 /** The product's contract list price in kopecks, or null when it has none (or the company has no price type). */
