@@ -53,10 +53,10 @@ describe('the configuration module', () => {
 
   it('types and defaults every variable; an empty value is an unset one', () => {
     const c = parseEnv({});
-    expect(c).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', SEED_ON_START: true, TRUST_PROXY: false, OUTBOX_WORKER: true, PAGE_CACHE_MB: 64, RECAPTCHA_MIN_SCORE: 0.5, SEARCH_ENGINE: 'memory', SMS_PROVIDER: 'outbox' });
+    expect(c).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', SEED_ON_START: true, TRUST_PROXY: 0, OUTBOX_WORKER: true, PAGE_CACHE_MB: 64, RECAPTCHA_MIN_SCORE: 0.5, SEARCH_ENGINE: 'memory', SMS_PROVIDER: 'outbox' });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SITE_URL).toBeUndefined();
-    expect(parseEnv({ PORT: ' 0 ', DATABASE_URL: '', TRUST_PROXY: '1', SEED_ON_START: '0', SEARCH_ENGINE: 'postgres' })).toMatchObject({ PORT: 0, DATABASE_URL: undefined, TRUST_PROXY: true, SEED_ON_START: false, SEARCH_ENGINE: 'postgres' });
+    expect(parseEnv({ PORT: ' 0 ', DATABASE_URL: '', TRUST_PROXY: '1', SEED_ON_START: '0', SEARCH_ENGINE: 'postgres' })).toMatchObject({ PORT: 0, DATABASE_URL: undefined, TRUST_PROXY: 1, SEED_ON_START: false, SEARCH_ENGINE: 'postgres' });
     // Secrets are kept exactly as given.
     expect(parseEnv({ AUTH_SECRET: ' x ' }).AUTH_SECRET).toBe(' x ');
   });

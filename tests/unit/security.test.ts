@@ -5,6 +5,7 @@ import { withoutQueryNul } from '../../src/server/http/early';
 import { malformedUrl } from '../../src/server/http/early';
 import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../src/server/http/secrets';
 import { isCrossSiteForm, siteOrigins } from '../../src/server/http/refusals';
+import { clientIp } from '../../src/server/http/rate-limit';
 import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
 import { signGuest, verifyGuest } from '../../src/server/lists/owner';
 import { parseEnv, reloadConfig } from '../../src/server/config';
@@ -144,5 +145,33 @@ describe('session tokens in the database', () => {
     expect(rows[1]!.token).toBe('plain');
     await db.delete({ model: 'session', where: [{ field: 'token', value: 'raw-token-0123456789' }] as never[] });
     expect(rows.map((r) => r.token)).toEqual(['plain']);
+  });
+});
+
+describe('the client address behind proxies (issue 28: TRUST_PROXY trusted what the client wrote)', () => {
+  const xff = (value?: string) => new Request('http://127.0.0.1/', { headers: value === undefined ? {} : { 'x-forwarded-for': value } });
+
+  it('without a trusted proxy the socket is the client, whatever X-Forwarded-For says', () => {
+    expect(clientIp(xff('6.6.6.6'), '203.0.113.9', 0)).toBe('203.0.113.9');
+    expect(clientIp(xff('6.6.6.6'), '::ffff:203.0.113.9', 0)).toBe('203.0.113.9');
+  });
+
+  it('behind one proxy the client is the hop the proxy appended; values the client wrote before it change nothing', () => {
+    expect(clientIp(xff('198.51.100.7'), '10.0.0.2', 1)).toBe('198.51.100.7');
+    for (const forged of ['1.1.1.1', '1.1.1.1, 2.2.2.2', 'junk,,', `${Math.random()}`]) expect(clientIp(xff(`${forged}, 198.51.100.7`), '10.0.0.2', 1)).toBe('198.51.100.7');
+    // A request that did not come through the proxy has only the socket: it is the client.
+    expect(clientIp(xff(), '198.51.100.8', 1)).toBe('198.51.100.8');
+  });
+
+  it('behind two proxies, the hop the outer one saw; by address, the rightmost hop that is not a proxy', () => {
+    expect(clientIp(xff('6.6.6.6, 198.51.100.7, 10.0.0.1'), '10.0.0.2', 2)).toBe('198.51.100.7');
+    expect(clientIp(xff('6.6.6.6, 198.51.100.7, 10.0.0.1'), '10.0.0.2', ['10.0.0.1', '10.0.0.2'])).toBe('198.51.100.7');
+    expect(clientIp(xff('6.6.6.6'), '198.51.100.9', ['10.0.0.1'])).toBe('198.51.100.9');
+  });
+
+  it('TRUST_PROXY takes 0, a number of proxies or addresses, and refuses anything else', () => {
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -50,6 +50,17 @@ const decimal = (min: number, max = Number.MAX_SAFE_INTEGER) =>
 /** `1` on, `0` off. */
 const flag = () => z.string().transform((v, ctx) => (v === '1' ? true : v === '0' ? false : reject(ctx, 'expected 1 (on) or 0 (off)')));
 
+/**
+ * Who may speak for the client: `0` nobody; `N` (1–10) the N nearest hops are this site's proxies; or the
+ * proxies' own addresses, comma-separated. `0` is false, so `if (TRUST_PROXY)` reads «behind a proxy».
+ */
+const proxies = () =>
+  z.string().transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    return list.length && list.every((a) => /^[0-9a-fA-F:.]{2,45}$/.test(a)) ? list : reject(ctx, 'expected 0, a number of proxies (1–10) or the proxies’ addresses, comma-separated');
+  });
+
 const oneOf = <T extends string>(values: readonly T[], what = 'expected one of') =>
   z.string().transform((v, ctx) => ((values as readonly string[]).includes(v) ? (v as T) : reject(ctx, `${what}: ${values.join(', ')}`)));
 
@@ -94,7 +105,7 @@ const VARS = {
   SHUTDOWN_GRACE_MS: { type: int(0), default: '10000' },
   SITE_URL: { type: url(/^https?:$/, 'an http(s):// URL'), doc: `\`${DEFAULT_SITE_URL}\`` },
   AUTH_SECRET: { type: text(), secret: true, doc: 'dev secret (not in production)' },
-  TRUST_PROXY: { type: flag(), default: '0' },
+  TRUST_PROXY: { type: proxies(), default: '0' },
   DB_POOL_MAX: { type: int(1), default: '10' },
   DB_WRITE_POOL_MAX: { type: int(1), default: '4' },
   DB_ACQUIRE_TIMEOUT_MS: { type: int(0), default: '5000' },

@@ -94,11 +94,21 @@ export async function reset(db: Db, keyPrefix: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${keyPrefix.replace(/[%_\\]/g, '\\$&') + '%'}`);
 }
 
-/** The client's address: the first X-Forwarded-For hop when the proxy is trusted (TRUST_PROXY=1), else the socket's. */
-export function clientIp(request: Request, socketAddress: string | undefined): string {
-  if (config().TRUST_PROXY) {
-    const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd.slice(0, 64);
-  }
-  return socketAddress ?? 'unknown';
+const plain = (a: string) => a.replace(/^::ffff:(?=\d+\.)/i, '');
+
+/**
+ * The client's address. Without a proxy (TRUST_PROXY=0), the socket's. Behind N proxies, the hop the
+ * outermost of them saw: X-Forwarded-For's entries plus the socket make a chain, and the client is the
+ * N-th from its right end — entries further left are whatever the client wrote (issue 28: taking the
+ * first let random values reset every per-IP limit). With the proxies' addresses instead of N, the
+ * rightmost hop that is not one of them.
+ */
+export function clientIp(request: Request, socketAddress: string | undefined, trust: number | string[] = config().TRUST_PROXY): string {
+  const socket = plain(socketAddress ?? 'unknown');
+  if (!trust || (Array.isArray(trust) && !trust.length)) return socket;
+  const chain = [...(request.headers.get('x-forwarded-for') ?? '').split(',').map((a) => plain(a.trim())).filter(Boolean), socket];
+  if (typeof trust === 'number') return chain[Math.max(0, chain.length - 1 - trust)]!.slice(0, 64);
+  const trusted = new Set(trust.map(plain));
+  for (let i = chain.length - 1; i >= 0; i--) if (!trusted.has(chain[i]!)) return chain[i]!.slice(0, 64);
+  return chain[0]!.slice(0, 64);
 }
