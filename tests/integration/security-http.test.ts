@@ -398,3 +398,20 @@ describe('search and list parameters', () => {
     expect(count(query)).toBe(count(q));
   });
 });
+
+describe('implausible order numbers in addresses (issue 28 #6)', () => {
+  const numbers = ['%E2%80%AE', "'%20OR%201=1--", '9'.repeat(300), '%D0%98%D0%9D-', 'ИН-1%2F..', '%F0%9F%92%A5'];
+
+  it('are the 404 page (never a 500) for a guest and for a signed-in customer, on every order address', async () => {
+    const customer = new Visitor();
+    expect((await customer.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).body.status).toBe('success');
+    for (const n of numbers) {
+      for (const path of [`/checkout/${n}/`, `/checkout/${n}/print/`, `/checkout/${n}/receipt/`]) {
+        for (const v of [new Visitor(), customer]) expect([path, (await v.raw(path)).status]).toEqual([path, 404]);
+      }
+      expect((await customer.raw(`/personal/orders/${n}/`)).status).toBe(404);
+      const pay = await customer.raw(`/checkout/${n}/pay/`, { method: 'POST', headers: { origin: base(), 'content-type': 'application/json' }, body: '{}' });
+      expect([`/checkout/${n}/pay/`, pay.status]).toEqual([`/checkout/${n}/pay/`, 404]);
+    }
+  });
+});

@@ -57,9 +57,10 @@ export class HttpError extends Error {
 }
 
 /** For pages: what `read` gives, or null when it answered 404 (the page then shows /404/). */
-export async function orNotFound<T>(read: Promise<T>): Promise<T | null> {
+export async function orNotFound<T>(read: Promise<T> | (() => Promise<T>)): Promise<T | null> {
   try {
-    return await read;
+    // A thunk, so that what throws while the read is being set up (a malformed address: issue 28) is a 404 too.
+    return await (typeof read === 'function' ? read() : read);
   } catch (e) {
     if (e instanceof HttpError && e.status === 404) return null;
     throw e;

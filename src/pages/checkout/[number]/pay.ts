@@ -15,7 +15,7 @@ import { startPayment } from '../../../server/payments/service';
  */
 export const GET: APIRoute = async (ctx) => {
   const db = await getDb();
-  const order = await orNotFound(confirmationOrder(db, viewerFrom(ctx.locals), ownerKey(ctx), orderNumberParam(ctx.params.number)));
+  const order = await orNotFound(() => confirmationOrder(db, viewerFrom(ctx.locals), ownerKey(ctx), orderNumberParam(ctx.params.number)));
   if (!order) return ctx.rewrite('/404/');
   const back = `/checkout/${encodeURIComponent(order.order_number)}/`;
   let to = back;

@@ -13,7 +13,7 @@ import { orNotFound } from '../../../server/http/api';
  * order (a guest has no personal area); anyone else gets the 404 page, like the confirmation.
  */
 export const GET: APIRoute = async (ctx) => {
-  const pdf = await orNotFound(Promise.resolve().then(async () => receiptFor(await getDb(), placedBy(viewerFrom(ctx.locals), ownerKey(ctx)), orderNumberParam(ctx.params.number))));
+  const pdf = await orNotFound(async () => receiptFor(await getDb(), placedBy(viewerFrom(ctx.locals), ownerKey(ctx)), orderNumberParam(ctx.params.number)));
   if (!pdf) return ctx.rewrite('/404/');
   return pdfResponse(pdf, `chek-${ctx.params.number}.pdf`, `Товарный чек ${ctx.params.number}.pdf`, true);
 };
