@@ -25,7 +25,6 @@ import { companies, companyDiscounts, productPrices, products } from '../db/sche
 import type { SessionUser } from '../auth/session';
 import { cachedSectionTree, sectionPath, type SectionTree } from './sections';
 import { discountedPrice, discountedSql, fromKopecks, toKopecks, type Kopecks } from '../lib/money';
-import { getDb } from '../db/client';
 import { badgeOf, bestPromo, ensurePromoRules, promoSqlParts, type PromoBadge } from './promo-rules';
 
 export type Pricing = {
@@ -85,7 +84,6 @@ export async function readListPrices(db: Db, priceTypeId: number, ids: readonly 
  * order, feeds, repeat order); a no-op for guests, retail users and companies without a price type.
  */
 export async function preparePrices(pricing: Pricing | null | undefined, ids: Iterable<number>): Promise<void> {
-  await ensurePromoRules(await getDb());
   if (!pricing || pricing.priceTypeId === null) return;
   const missing = [...new Set(ids)].filter((id) => !pricing.listPrices.has(id));
   if (missing.length) await pricing.loadListPrices(missing);
