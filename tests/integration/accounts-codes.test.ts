@@ -92,13 +92,18 @@ describe('POST api/sendVerifyCode/ and /api/checkVerifyCode/', () => {
     expect(statuses[20]).toBe(429);
   });
 
-  it('limits checks per e-mail (10 in 15 minutes), from any address', async () => {
-    const email = uniqueEmail('guess');
-    await new IpVisitor().post('/api/sendVerifyCode/', { email, event: 'PASSWORD_CHANGE_VERIFY' });
+  it("limits checks per e-mail and client (10 in 15 minutes): a guesser's wrong codes never refuse the owner's code", async () => {
+    const { email } = await newAccount();
+    const guesser = new IpVisitor();
     let last;
-    for (let i = 0; i < 11; i++) last = await new IpVisitor().post('/api/checkVerifyCode/', { email, code: String(100000 + i) });
+    for (let i = 0; i < 11; i++) last = await guesser.post('/api/checkVerifyCode/', { email, code: String(100000 + i), event: 'PASSWORD_CHANGE_VERIFY' });
     expect(last!.res.status).toBe(429);
     expect(last!.body.errors[0]!.message).toMatch(TOO_MANY);
+    // The owner asks for a restore code from his own client, and it is accepted (it was refused for 15 minutes).
+    const owner = new IpVisitor();
+    expect((await owner.post('/api/sendVerifyCode/', { email, event: 'PASSWORD_CHANGE_VERIFY' })).res.status).toBe(200);
+    const fresh = await owner.post('/api/checkVerifyCode/', { email, code: await nextCodeTo(email), event: 'PASSWORD_CHANGE_VERIFY' });
+    expect([fresh.res.status, fresh.body.data?.valid]).toEqual([200, true]);
   });
 });
 
@@ -212,31 +217,52 @@ describe('login answers and limits', () => {
   // The login limits count failures in 15-minute windows that slide: a run that straddles a window's end
   // counts its failures as a hair fewer than they were, and is made again (helpers/clock.ts). Each run
   // takes its own account and addresses; a loaded machine makes a run seconds long.
-  it('10 wrong passwords hold the account for every address; other accounts and addresses are free', async () => {
+  it("an attacker's wrong passwords hold his own client only: the owner signs in from another one, and from his trusted device whatever others do", async () => {
     await inOneWindow(ACCOUNT_LIMITS.loginFailPerAccount.windowSeconds, async () => {
       const { email, password } = await newAccount();
+      // The owner's browser, signed in once before: it carries the signed device cookie.
+      const ownDevice = new IpVisitor();
+      expect((await ownDevice.post('/api/authentication/', { login: email, password })).res.status).toBe(200);
+      expect(ownDevice.cookies.get('device')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
       const attacker = new IpVisitor();
       for (let i = 0; i < 10; i++) expect((await attacker.post('/api/authentication/', { login: email, password: `Wrong${i}pass2026` })).res.status).toBe(401);
-      const held = await new IpVisitor().post('/api/authentication/', { login: email, password });
+      // 100 tries in all: the client is held after 10, even with the right password.
+      for (let i = 0; i < 90; i++) expect((await attacker.post('/api/authentication/', { login: email, password: `Wrong${i}pass2026` })).res.status).toBe(429);
+      const held = await attacker.post('/api/authentication/', { login: email, password });
       expect(held.res.status).toBe(429);
       expect(held.body.errors[0]!.message).toMatch(TOO_MANY);
-      // The same limit answers for an e-mail nobody has: the limit tells nothing about accounts.
+      expect((await new IpVisitor().post('/api/authentication/', { login: email, password })).res.status).toBe(200);
+      // The same answers for an e-mail nobody has: the limit tells nothing about accounts.
       const ghost = uniqueEmail('ghost');
       for (let i = 0; i < 10; i++) await attacker.post('/api/authentication/', { login: ghost, password: `Wrong${i}pass2026` });
-      const ghostHeld = await new IpVisitor().post('/api/authentication/', { login: ghost, password });
+      const ghostHeld = await attacker.post('/api/authentication/', { login: ghost, password });
       expect(ghostHeld.res.status).toBe(429);
       expect(ghostHeld.body.errors[0]!.message.replace(/\d+/, 'N')).toBe(held.body.errors[0]!.message.replace(/\d+/, 'N'));
-      expect((await attacker.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
-    });
-  }, 180_000);
 
-  it('50 wrong passwords from one address hold that address only; right passwords do not count', async () => {
+      // Guessing from many addresses (30 wrong passwords): a new client waits, the owner's device does not.
+      for (let i = 0; i < 30; i++) await new IpVisitor().post('/api/authentication/', { login: email, password: `Spread${i}pass2026` });
+      expect((await new IpVisitor().post('/api/authentication/', { login: email, password })).res.status).toBe(429);
+      // A cookie the server did not sign trusts nothing.
+      const forged = new IpVisitor();
+      forged.cookies.set('device', 'A'.repeat(32));
+      expect((await forged.post('/api/authentication/', { login: email, password })).res.status).toBe(429);
+      expect((await ownDevice.post('/api/authentication/', { login: email, password })).res.status).toBe(200);
+      // The owner was told, once, that someone is guessing.
+      await expect.poll(() => messagesTo(email).filter((m) => (m.subject ?? '').startsWith('Кто-то подбирает пароль')).length, { timeout: 20_000 }).toBe(1);
+    });
+  }, 240_000);
+
+  it('50 wrong passwords from one address hold that address for new devices only; right passwords do not count', async () => {
     await inOneWindow(ACCOUNT_LIMITS.loginFailPerIp.windowSeconds, async () => {
       const ip = new IpVisitor();
       for (let i = 0; i < 5; i++) expect((await ip.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
       for (let i = 0; i < 50; i++) await ip.post('/api/authentication/', { login: uniqueEmail(`spray${i}`), password: 'Wrong2026pass' });
-      const held = await ip.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD });
-      expect(held.res.status).toBe(429);
+      // Another browser at the same address, never signed in to this account: held.
+      const sameAddress = new IpVisitor(ip.ip);
+      expect((await sameAddress.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(429);
+      // The browser that has signed in to it before is not.
+      expect((await ip.post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
       expect((await new IpVisitor().post('/api/authentication/', { login: acc.retail.email, password: PASSWORD })).res.status).toBe(200);
     });
   }, 180_000);

@@ -8,8 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { reset } from '../http/rate-limit';
-import { limitFor } from '../auth/limits';
+import { forgetFailures } from '../auth/login';
 import { mayAct } from '../auth/session';
 import { endAllSessions } from '../auth/sessions';
 import { codeNotRequested } from './codes';
@@ -27,6 +26,6 @@ export async function setPasswordWithCode(db: Db, input: { email: string; code: 
   await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
   await endAllSessions(db, userId);
   // The owner of the mailbox is back in: earlier failed logins no longer hold the account.
-  await reset(db, limitFor('loginFailPerAccount', input.email).key);
+  await forgetFailures(db, input.email);
   return { userId };
 }

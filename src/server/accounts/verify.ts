@@ -21,7 +21,7 @@ export type CodeSent = { email: string; resendAfter: number };
 
 /** Limits of every code sent to `target` at the request of `ip` (and of a signed-in user). */
 export async function countCodeSend(db: Db, target: string, ip: string, userId?: string): Promise<void> {
-  await countAttempt(db, [limitFor('codeSendPerTarget', target), limitFor('codeSendPerIp', ip), ...(userId ? [limitFor('codeSendPerUser', userId)] : [])]);
+  await countAttempt(db, [limitFor('codeSendPerTargetClient', `${target}|${ip}`), limitFor('codeSendPerTarget', target), limitFor('codeSendPerIp', ip), ...(userId ? [limitFor('codeSendPerUser', userId)] : [])]);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function sendPublicCode(db: Db, input: { email: string; event: Publ
 
 /** Limits of every code check for `target` from `ip`. */
 export async function countCodeCheck(db: Db, target: string, ip: string): Promise<void> {
-  await countAttempt(db, [limitFor('codeCheckPerTarget', target), limitFor('codeCheckPerIp', ip)]);
+  await countAttempt(db, [limitFor('codeCheckPerTargetClient', `${target}|${ip}`), limitFor('codeCheckPerIp', ip)]);
 }
 
 /**

@@ -11,18 +11,30 @@ const MIN = 60;
 const HOUR = 3600;
 
 export const ACCOUNT_LIMITS = {
-  /** Wrong passwords for one e-mail (forgotten on a successful login). */
-  loginFailPerAccount: { max: 10, windowSeconds: 15 * MIN },
-  /** Wrong passwords from one address, whatever the e-mail (an office behind one NAT fits). */
+  /**
+   * Wrong passwords for one e-mail from one client (forgotten on a successful login): what stops a
+   * guesser, and locks only his own client out of that account (issue 28).
+   */
+  loginFailPerAccountClient: { max: 10, windowSeconds: 15 * MIN },
+  /** Wrong passwords for one e-mail from any client: a guesser using many addresses. Not applied to the owner's trusted device. */
+  loginFailPerAccount: { max: 30, windowSeconds: 15 * MIN },
+  /** Wrong passwords from one address, whatever the e-mail (an office behind one NAT fits). Not applied to a trusted device. */
   loginFailPerIp: { max: 50, windowSeconds: 15 * MIN },
-  /** Codes sent to one e-mail or phone (besides the 60 s resend timer of every code). */
-  codeSendPerTarget: { max: 5, windowSeconds: HOUR },
+  /** Failures for one e-mail (loginFailPerAccount's count) after which its owner is told that someone is guessing (once an hour). */
+  guessingAlert: { max: 10, windowSeconds: 15 * MIN },
+  /** Codes sent to one e-mail or phone at the request of one client (besides the 60 s resend timer of every code). */
+  codeSendPerTargetClient: { max: 5, windowSeconds: HOUR },
+  /** Codes sent to one e-mail or phone from anywhere: a mailbox is not flooded, and one client alone cannot use it up. */
+  codeSendPerTarget: { max: 20, windowSeconds: HOUR },
   /** Codes sent at the request of one address. */
   codeSendPerIp: { max: 20, windowSeconds: HOUR },
   /** Codes a signed-in user asks for (password, contact changes). */
   codeSendPerUser: { max: 10, windowSeconds: HOUR },
-  /** Code checks for one target (each code also dies after 5 wrong tries). */
-  codeCheckPerTarget: { max: 10, windowSeconds: 15 * MIN },
+  /**
+   * Code checks for one target from one client. Not per target alone: others' wrong codes must not
+   * refuse the owner's right one; each code dies after 5 tries anyway, and a new one starts afresh.
+   */
+  codeCheckPerTargetClient: { max: 10, windowSeconds: 15 * MIN },
   /** Code checks from one address. */
   codeCheckPerIp: { max: 50, windowSeconds: 15 * MIN },
   /** Registration forms sent from one address (the invisible captcha comes on top). */

@@ -10,19 +10,24 @@
  * "confirm your e-mail". The one deliberate exception is the spec's `user_not_auth` (an account
  * without a password yet, added by a company admin): see docs/decisions/0060-accounts.md.
  *
- * Failed attempts are limited per e-mail and per client address (auth/limits.ts).
+ * Failed attempts are limited per (e-mail, client), per e-mail and per client address (auth/limits.ts);
+ * the owner's trusted device only by its own failures, and the owner is told when someone is guessing.
  */
 import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { getDb } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
-import { clientIp, reset } from '../http/rate-limit';
+import { clientIp, RateLimited, reset, usedNow } from '../http/rate-limit';
+import type { Db } from '../db/client';
+import { sendMail } from '../mail/mail';
+import { sendLater } from '../accounts/mails';
+import { isTrustedDevice, trustDevice } from './trusted-device';
 import { t } from '../../i18n';
 import { getAuth } from './auth';
 import { mayAct } from './session';
 import { beginSession, type BegunSession, type SessionContext } from './begin-session';
-import { countFailure, limitFor, refuseIfExhausted } from './limits';
+import { ACCOUNT_LIMITS, countAttempt, countFailure, limitFor, refuseIfExhausted } from './limits';
 import { pendingRegistration } from '../accounts/pending';
 import { APIError } from 'better-auth/api';
 
@@ -41,13 +46,20 @@ const invalid = () => new HttpError(401, [{ code: ERR.VALIDATION, message: t('AU
 /** Right password, e-mail not confirmed yet: the client offers to send the code (data.user_not_verified). */
 export const notConfirmed = (email: string) => new HttpError(403, [{ code: ERR.FORBIDDEN, message: t('AUTH_NOT_CONFIRMED') }], { user_not_verified: true, email });
 
-/** Checks the password and whether the account may sign in; returns the user's id (no session yet). */
-export async function checkLogin(email: string, password: string, ip = 'unknown'): Promise<{ userId: string }> {
+/**
+ * Checks the password and whether the account may sign in; returns the user's id (no session yet).
+ * Failures count per (e-mail, client), per e-mail and per client; a `trusted` device (one that has
+ * signed in to this e-mail before, auth/trusted-device.ts) is refused only by its own (e-mail, client)
+ * count, so nobody else's failures lock the owner out (issue 28).
+ */
+export async function checkLogin(email: string, password: string, ip = 'unknown', trusted = false): Promise<{ userId: string }> {
   const db = await getDb();
-  const limits = [limitFor('loginFailPerAccount', email), limitFor('loginFailPerIp', ip)];
-  await refuseIfExhausted(db, limits);
+  const own = limitFor('loginFailPerAccountClient', `${email}|${ip}`);
+  const limits = [own, limitFor('loginFailPerAccount', email), limitFor('loginFailPerIp', ip)];
+  await refuseIfExhausted(db, trusted ? [own] : limits);
   const failed = async (error: HttpError = invalid()) => {
     await countFailure(db, limits);
+    await alertIfGuessing(db, email);
     return error;
   };
 
@@ -75,8 +87,33 @@ export async function checkLogin(email: string, password: string, ip = 'unknown'
   if (!mayAct(user)) throw new HttpError(403, [{ code: ERR.FORBIDDEN, message: t('AUTH_BLOCKED') }]);
   if (!user.emailVerified) throw notConfirmed(email);
 
-  await reset(db, limits[0]!.key);
+  await forgetFailures(db, email);
   return { userId: user.id };
+}
+
+/** A successful login or a new password: the account's failure counts start afresh, from every client. */
+export async function forgetFailures(db: Db, email: string): Promise<void> {
+  await reset(db, limitFor('loginFailPerAccount', email).key);
+  await reset(db, limitFor('loginFailPerAccountClient', `${email}|`).key);
+}
+
+/**
+ * Once an account has collected `guessingAlert` failures, its owner gets one e-mail an hour saying
+ * someone is trying passwords (and what to do) — only for an account that exists, and the answer to
+ * the guesser is the same either way.
+ */
+async function alertIfGuessing(db: Db, email: string): Promise<void> {
+  const failures = await usedNow(db, limitFor('loginFailPerAccount', email));
+  if (failures < ACCOUNT_LIMITS.guessingAlert.max) return;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  try {
+    await countAttempt(db, [{ key: `acc:guessingMail:${email.toLowerCase()}`, max: 1, windowSeconds: 3600 }]);
+  } catch (e) {
+    if (e instanceof RateLimited) return;
+    throw e;
+  }
+  sendLater('guessing alert', () => sendMail({ to: email, subject: `${t('AUTH_GUESSING_SUBJECT')} — ${t('SITE_NAME')}`, text: t('AUTH_GUESSING_TEXT').replaceAll('{site}', t('SITE_NAME')) }, 'guessing-alert'));
 }
 
 /** The client's address as the rate limits see it (Astro throws where it cannot know it). */
@@ -95,7 +132,8 @@ export function requestIp(ctx: { request: Request; clientAddress?: string }): st
  * last_login_at, the guest's lists merged into the account's and the guest cookie cleared.
  */
 export async function signIn(input: { email: string; password: string; remember: boolean }, ctx: SessionContext & { clientAddress?: string }): Promise<LoginResult> {
-  const { userId } = await checkLogin(input.email, input.password, requestIp(ctx));
+  const { userId } = await checkLogin(input.email, input.password, requestIp(ctx), isTrustedDevice(ctx.cookies, input.email));
+  trustDevice(ctx.cookies, input.email);
   return beginSession(ctx, userId, input.remember);
 }
 

@@ -89,6 +89,11 @@ export async function refuseIfUsedUp(db: Db, limits: Limit[], now = Date.now()):
   if (worst > 0) throw new RateLimited(worst);
 }
 
+/** How much of limit `l` is used now (the sliding window's count), without counting anything. */
+export async function usedNow(db: Db, l: Limit, now = Date.now()): Promise<number> {
+  return (await usage(db, l, now)).used;
+}
+
 /** Forgets the counts of a key (e.g. the failed logins of an account after a successful one). */
 export async function reset(db: Db, keyPrefix: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${keyPrefix.replace(/[%_\\]/g, '\\$&') + '%'}`);
