@@ -11,7 +11,7 @@ import { hasAuthCredentials, resolveSession, sessionCredential } from './server/
 import { PRIVATE_CACHE_CONTROL } from './server/page-cache/mark';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
 import { SECURITY_HEADERS, secureCookies } from './server/http/security-headers';
-import { allowedMethods, answersStaleSession, clearSessionCookies, crossSiteRefusal, isCall, isCrossSiteForm, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
+import { allowedMethods, answersStaleSession, clearSessionCookies, crossSiteRefusal, isCall, isCrossSiteWrite, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
 import { withRuntimeCsp } from './server/http/csp';
 import { notFound } from './server/http/api';
 import { t } from './i18n';
@@ -28,7 +28,7 @@ import { getDb } from './server/db/client';
 export const refusals = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered || isExchange(ctx.url.pathname)) return next();
   const call = isCall(ctx.url.pathname);
-  if (isCrossSiteForm(ctx.request, ctx.url)) {
+  if (isCrossSiteWrite(ctx.request, ctx.url)) {
     return call ? crossSiteRefusal() : next('/error/?code=403&reason=cross-site');
   }
   if (call) {

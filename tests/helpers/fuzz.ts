@@ -273,7 +273,7 @@ export function callsFor(route: Route, pool: string[], seed: number, randomCalls
 }
 
 /** Page routes with path parameters (spec §2 addresses), fuzzed through their parameter. */
-export const PAGE_TEMPLATES = ['/qr/{P}/', '/catalog/{P}/', '/brands/{P}/', '/actions/{P}/', '/filial/{P}/', '/media/{P}/', '/{P}/', '/img/p/{P}/480.webp', '/feed/{P}.csv', '/personal/requests/files/{P}/', '/search/?q={P}', '/search/?query={P}', '/catalog/?sort={P}&page={P}', '/login/?backurl={P}', '/callback/{P}/'];
+export const PAGE_TEMPLATES = ['/qr/{P}/', '/checkout/{P}/', '/checkout/{P}/print/', '/checkout/{P}/receipt/', '/personal/orders/{P}/', '/catalog/{P}/', '/brands/{P}/', '/actions/{P}/', '/filial/{P}/', '/media/{P}/', '/{P}/', '/img/p/{P}/480.webp', '/feed/{P}.csv', '/personal/requests/files/{P}/', '/search/?q={P}', '/search/?query={P}', '/catalog/?sort={P}&page={P}', '/login/?backurl={P}', '/callback/{P}/'];
 
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 

@@ -115,7 +115,7 @@ describe('fuzzing every §7 endpoint', () => {
     console.log(`fuzz: ${sent} calls over ${routes.length} endpoints in ${seconds.toFixed(1)} s, ${failures.length} failed${report.length ? ':\n' + report.slice(0, 80).join('\n') : ''}`);
     console.log(`fuzz: slowest answers:\n${slowest.sort((a, b) => b.ms - a.ms).slice(0, 8).map((x) => `${String(x.ms).padStart(6)} ms ${x.what}`).join('\n')}`);
     const fiveXX = failures.filter((f) => f.status >= 500).length;
-    console.log(`fuzz: ${fiveXX} answered 5xx`);
+    console.log(`fuzz: ${fiveXX} answered 5xx${fiveXX ? ':\n' + failures.filter((f) => f.status >= 500).slice(0, 10).map((f) => `${f.call.method} ${f.call.path} ${f.call.body ?? ''}`.slice(0, 400)).join('\n') : ''}`);
 
     const health = await fetch(`${srv.base}/api/health/`);
     expect(health.status, 'healthy afterwards').toBe(200);

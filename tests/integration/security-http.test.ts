@@ -206,6 +206,22 @@ describe('broken addresses and requests are answered in Russian', () => {
     expect(huge.body.toString()).toMatch(/Слишком длинный/);
   });
 
+  it('a JSON call from another site is refused in Russian and changes nothing (issue 28 #10); this site and programs without Origin pass', async () => {
+    const v = new Visitor();
+    expect((await v.post('/api/basket/add/', { product: 1 })).res.status).toBe(200);
+    const before = (await v.get('/web/basket/products/')).body.data.grid.row.length;
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+      for (const [path, body] of [['/api/basket/add/', { product: 2 }], ['/api/basket/clear/', {}], ['/api/logout/', {}]] as const) {
+        const r = await v.raw(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        expect([path, r.status]).toEqual([path, 403]);
+        expect((await r.json()).errors[0].message).toMatch(/с другого сайта/);
+      }
+    }
+    expect((await v.get('/web/basket/products/')).body.data.grid.row.length).toBe(before);
+    const program = await v.raw('/api/basket/add/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 2 }) });
+    expect(program.status).toBe(200);
+  });
+
   it("a cross-site form post is refused in Russian (Astro's own refusal was English)", async () => {
     const v = new Visitor();
     const call = await v.raw('/api/authentication/', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'login=a&password=b' });

@@ -75,3 +75,10 @@ describe('search text helpers', () => {
     expect(articleCandidates('ZD7202X')).toContain('ЗД7202X');
   });
 });
+
+describe('words that are names of an object’s insides', () => {
+  it('«constructor», «__proto__», «toString» are plain words to the Belarusian dictionary (a 500 before)', async () => {
+    const { fromBelarusian } = await import('../../src/server/search/belarusian');
+    for (const w of ['constructor', '__proto__', 'tostring', 'hasownproperty', 'valueof']) expect(fromBelarusian(w)).toBeNull();
+  });
+});

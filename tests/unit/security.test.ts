@@ -4,7 +4,7 @@ import { cleanInput } from '../../src/server/http/body';
 import { withoutQueryNul } from '../../src/server/http/early';
 import { malformedUrl } from '../../src/server/http/early';
 import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../src/server/http/secrets';
-import { isCrossSiteForm, siteOrigins } from '../../src/server/http/refusals';
+import { isCrossSiteWrite, siteOrigins } from '../../src/server/http/refusals';
 import { clientIp } from '../../src/server/http/rate-limit';
 import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
 import { signGuest, verifyGuest } from '../../src/server/lists/owner';
@@ -74,20 +74,25 @@ describe('the origin check', () => {
   const req = (headers: Record<string, string>, method = 'POST') => new Request('http://127.0.0.1:4321/api/x/', { method, headers });
   const url = new URL('http://127.0.0.1:4321/api/x/');
 
-  it("follows Astro's rule: form-like or missing types need this site's Origin, JSON does not", () => {
-    expect(isCrossSiteForm(req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(true);
-    expect(isCrossSiteForm(req({ 'content-type': 'multipart/form-data; boundary=x' }), url, parseEnv({}))).toBe(true);
-    expect(isCrossSiteForm(req({}), url, parseEnv({}))).toBe(true);
-    expect(isCrossSiteForm(req({ 'content-type': 'application/json', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(false);
-    expect(isCrossSiteForm(req({ 'content-type': 'text/plain', origin: 'http://127.0.0.1:4321' }), url, parseEnv({}))).toBe(false);
-    expect(isCrossSiteForm(req({}, 'GET'), url, parseEnv({}))).toBe(false);
+  it("refuses every write with a foreign Origin or a cross-site fetch; form-like or untyped bodies need this site's Origin; a program's JSON passes", () => {
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(req({ 'content-type': 'multipart/form-data; boundary=x' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(req({}), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/json', origin: 'https://evil.example' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/json', origin: 'null' }), url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }), url, parseEnv({}))).toBe(true);
+    // A program (no Origin, no Fetch-Metadata) posting JSON, and this site's own pages, pass.
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/json' }), url, parseEnv({}))).toBe(false);
+    expect(isCrossSiteWrite(req({ 'content-type': 'application/json', origin: 'http://127.0.0.1:4321', 'sec-fetch-site': 'same-origin' }), url, parseEnv({}))).toBe(false);
+    expect(isCrossSiteWrite(req({ 'content-type': 'text/plain', origin: 'http://127.0.0.1:4321' }), url, parseEnv({}))).toBe(false);
+    expect(isCrossSiteWrite(req({}, 'GET'), url, parseEnv({}))).toBe(false);
   });
 
   it('counts SITE_URL as this site, and the forwarded origin only with TRUST_PROXY=1', () => {
     const r = req({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://shop.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' });
-    expect(isCrossSiteForm(r, url, parseEnv({}))).toBe(true);
-    expect(isCrossSiteForm(r, url, parseEnv({ SITE_URL: 'https://shop.example' }))).toBe(false);
-    expect(isCrossSiteForm(r, url, parseEnv({ TRUST_PROXY: '1' }))).toBe(false);
+    expect(isCrossSiteWrite(r, url, parseEnv({}))).toBe(true);
+    expect(isCrossSiteWrite(r, url, parseEnv({ SITE_URL: 'https://shop.example' }))).toBe(false);
+    expect(isCrossSiteWrite(r, url, parseEnv({ TRUST_PROXY: '1' }))).toBe(false);
     expect([...siteOrigins(req({ 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'shop.example' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
     expect([...siteOrigins(req({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example/evil' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
   });

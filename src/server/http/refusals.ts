@@ -74,13 +74,17 @@ export function siteOrigins(request: Request, url: URL, env: Pick<Config, 'SITE_
 }
 
 /**
- * A form-type post from another site (CSRF). The rule is Astro's: unsafe methods with a form-like
- * or missing Content-Type need an Origin of this site; JSON posts are protected by CORS preflight.
+ * A write from another site (CSRF), refused before anything runs — one check for every unsafe call and
+ * form (issue 28: JSON calls took a foreign Origin, leaving SameSite cookies and the preflight as the
+ * only guard). Refused: an Origin that is not this site's (`null` included), a browser's
+ * `Sec-Fetch-Site: cross-site`, and — Astro's rule — a form-like or untyped body with no Origin at all.
+ * A JSON call with neither header is a program, not a browser (1C, an integration, curl): it passes.
  */
-export function isCrossSiteForm(request: Request, url: URL, env: Pick<Config, 'SITE_URL' | 'TRUST_PROXY'> = config()): boolean {
+export function isCrossSiteWrite(request: Request, url: URL, env: Pick<Config, 'SITE_URL' | 'TRUST_PROXY'> = config()): boolean {
   if (SAFE.has(request.method)) return false;
   const origin = request.headers.get('origin');
-  if (origin && siteOrigins(request, url, env).has(origin)) return false;
+  if (origin) return !siteOrigins(request, url, env).has(origin);
+  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return true;
   const type = request.headers.get('content-type')?.toLowerCase();
   if (type) return FORM_TYPES.some((f) => type.includes(f));
   return true;

@@ -27,6 +27,7 @@ export const BELARUSIAN: Record<string, string> = {
 
 /** The Russian word for a folded Belarusian one, if the dictionary knows it and it differs. */
 export function fromBelarusian(word: string): string | null {
-  const ru = BELARUSIAN[word];
+  // Own keys only: «constructor» or «__proto__» typed into search are words, not the object's insides.
+  const ru = Object.hasOwn(BELARUSIAN, word) ? BELARUSIAN[word] : undefined;
   return ru && ru !== word ? ru : null;
 }
