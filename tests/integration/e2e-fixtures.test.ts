@@ -27,11 +27,12 @@ describe('e2e fixtures', () => {
         db.db,
         sql`SELECT u.email, u.blocked, u.is_staff, c.name AS company, a.password FROM users u LEFT JOIN companies c ON c.id = u.company_id LEFT JOIN accounts a ON a.user_id = u.id WHERE u.email LIKE ${`%@${set.domain}`} ORDER BY u.email`,
       );
-      expect(rows.map((r) => r.email).sort()).toEqual([set.admin, set.employee, set.supply, set.blocked, set.invited, set.storekeeper, set.retail, set.staff, set.editor].map((p) => p.email).sort());
+      expect(rows.map((r) => r.email).sort()).toEqual([set.admin, set.employee, set.supply, set.blocked, set.invited, set.storekeeper, set.retail, set.staff, set.editor, set.director].map((p) => p.email).sort());
       const by = new Map(rows.map((r) => [r.email, r]));
       expect(by.get(set.invited.email)!.password).toBeNull();
       expect(by.get(set.blocked.email)!.blocked).toBe(true);
       expect(by.get(set.staff.email)!.is_staff).toBe(true);
+      expect(by.get(set.director.email)!.is_staff).toBe(true);
       expect(by.get(set.retail.email)!.company).toBeNull();
       expect(by.get(set.admin.email)!.company).toBe(set.company.name);
       if (name === FIXTURE_SETS[0]) expect(await verifyPassword({ hash: by.get(set.admin.email)!.password!, password: DEMO_PASSWORD })).toBe(true);

@@ -10,7 +10,7 @@ describe('POST api/searchHeader/', () => {
     expect(body.data.products).toHaveLength(4);
     expect(body.data.products[0]).toEqual({
       id: expect.any(Number), name: expect.stringMatching(/^Дрель/), article: expect.any(String), price: expect.any(Number), personalPrice: null,
-      oldPrice: expect.toBeOneOf([null, expect.any(Number)]), url: expect.stringMatching(/^\/[a-z0-9-]+\/$/), image: expect.stringMatching(/^\/img\/p\/\d+\//), brand: expect.any(String), canBuy: expect.any(Boolean),
+      oldPrice: expect.toBeOneOf([null, expect.any(Number)]), promo: null, url: expect.stringMatching(/^\/[a-z0-9-]+\/$/), image: expect.stringMatching(/^\/img\/p\/\d+\//), brand: expect.any(String), canBuy: expect.any(Boolean),
     });
     expect(body.data.categories.length).toBeGreaterThan(0);
     expect(body.data.categories.length).toBeLessThanOrEqual(4);
