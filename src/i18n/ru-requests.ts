@@ -17,6 +17,7 @@ export const requestsDict = {
   REQ_ERR_FILE_EMPTY: 'Файл «{name}» пустой',
   REQ_ERR_FILE_TOO_BIG: 'Файл «{name}» больше {mb} МБ. Уменьшите фото или отправьте частями.',
   REQ_ERR_FILE_TYPE: 'Файл «{name}» — не фото и не PDF. Подойдут JPG, PNG, WebP или PDF.',
+  REQ_ERR_FILE_PIXELS: 'Фото «{name}»: {mp} Мп — слишком большое, можно не больше {max} Мп. Уменьшите его и приложите ещё раз.',
   REQ_ERR_FILE_BROKEN: 'Фото «{name}» не открывается: файл повреждён. Сохраните его заново и приложите ещё раз.',
 
   // Requests: words

@@ -144,6 +144,17 @@ describe('attachments are checked by content', () => {
     expect(body!.errors[0]!.message).toContain('повреждён');
   });
 
+  it('a 59-megapixel PNG is refused before it is decoded (413, issue 28 #9), nothing is stored', async () => {
+    const sharp = (await import('sharp')).default;
+    const huge = await sharp({ create: { width: 7700, height: 7700, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(10 * 1024 * 1024);
+    const before = (await foreman.get(`/web/personal/appeal/${foremanAppeal}/`)).body.data.messages.length;
+    const { res, body } = await send([{ name: 'scan.png', type: 'image/png', bytes: huge }]);
+    expect(res.status).toBe(413);
+    expect(body!.errors[0]!.message).toBe('Фото «scan.png»: 59 Мп — слишком большое, можно не больше 52 Мп. Уменьшите его и приложите ещё раз.');
+    expect((await foreman.get(`/web/personal/appeal/${foremanAppeal}/`)).body.data.messages.length).toBe(before);
+  });
+
   it('over 10 MB is refused (413); more than five files are refused', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 32)]);
     const { res, body } = await send([{ name: 'big.pdf', type: 'application/pdf', bytes: big }]);

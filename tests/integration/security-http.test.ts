@@ -210,7 +210,7 @@ describe('broken addresses and requests are answered in Russian', () => {
     const v = new Visitor();
     expect((await v.post('/api/basket/add/', { product: 1 })).res.status).toBe(200);
     const before = (await v.get('/web/basket/products/')).body.data.grid.row.length;
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       for (const [path, body] of [['/api/basket/add/', { product: 2 }], ['/api/basket/clear/', {}], ['/api/logout/', {}]] as const) {
         const r = await v.raw(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
         expect([path, r.status]).toEqual([path, 403]);

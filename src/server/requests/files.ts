@@ -21,6 +21,11 @@ export const ATTACHMENT_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   /** Longest side of a stored photo. */
   maxPhotoSide: 2560,
+  /**
+   * Pixels a photo may have before decoding (a phone's 50-Mp camera fits; a 59-Mp PNG of a few KB
+   * decodes into ~240 MB and seconds of work: issue 28 #9).
+   */
+  maxPhotoPixels: 52_000_000,
 } as const;
 /** A whole post: every file at its limit plus the text fields. */
 const MAX_POST_BYTES = ATTACHMENT_LIMITS.maxFiles * ATTACHMENT_LIMITS.maxFileBytes + 1024 * 1024;
@@ -79,9 +84,16 @@ export async function prepareFiles(files: File[]): Promise<{ bytes: Uint8Array; 
     if (!detected || !ext) throw fileError(415, fill('REQ_ERR_FILE_TYPE', { name: shown }));
     let bytes = input;
     if (detected.mime.startsWith('image/')) {
+      // The header says how big it is before anything is decoded.
+      const meta = await sharp(input, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height) throw fileError(422, fill('REQ_ERR_FILE_BROKEN', { name: shown }));
+      if (meta.width * meta.height > ATTACHMENT_LIMITS.maxPhotoPixels)
+        throw fileError(413, fill('REQ_ERR_FILE_PIXELS', { name: shown, mp: Math.round((meta.width * meta.height) / 1_000_000), max: ATTACHMENT_LIMITS.maxPhotoPixels / 1_000_000 }));
       try {
         const side = ATTACHMENT_LIMITS.maxPhotoSide;
-        const img = sharp(input, { limitInputPixels: 60_000_000, failOn: 'error' })
+        const img = sharp(input, { limitInputPixels: ATTACHMENT_LIMITS.maxPhotoPixels, failOn: 'error' })
           .rotate()
           .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
         const encoded = detected.mime === 'image/png' ? img.png() : detected.mime === 'image/webp' ? img.webp({ quality: 85 }) : img.jpeg({ quality: 85, mozjpeg: true });
