@@ -3,7 +3,7 @@
  * proven by the current password or by an e-mail code. Every other session of the user ends; the
  * one making the change stays signed in. The mailbox is told.
  */
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
 import type { Db } from '../db/client';
 import { ERR, HttpError } from '../http/api';
 import type { Viewer } from '../http/guard';

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '../auth/password-hash';
 import type { Db } from '../db/client';
 import { accounts, companies, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';

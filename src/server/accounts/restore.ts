@@ -5,7 +5,7 @@
  * code proves the mailbox, so the e-mail counts as confirmed from now on.
  */
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '../auth/password-hash';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forgetFailures } from '../auth/login';

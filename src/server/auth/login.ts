@@ -14,7 +14,7 @@
  * the owner's trusted device only by its own failures, and the owner is told when someone is guessing.
  */
 import { and, eq } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from './password-hash';
 import { getDb } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
