@@ -19,6 +19,7 @@ export const basketDict = {
   BASKET_ERR_FILE_TOO_BIG: 'Файл слишком большой: не более 2 МБ',
   BASKET_ERR_FILE_BOMB: 'Файл после распаковки слишком большой — похоже, он повреждён',
   BASKET_ERR_FILE_BROKEN: 'Не удалось прочитать файл: он повреждён или это не таблица XLSX',
+  BASKET_ERR_FILE_ONE_AT_A_TIME: 'Предыдущий файл ещё обрабатывается: дождитесь ответа и загрузите следующий',
   BASKET_ERR_FILE_FORMAT: 'Файл не похож на таблицу: загрузите XLSX или CSV',
   BASKET_ERR_FILE_XLS: 'Старый формат XLS не поддерживается: сохраните файл как XLSX или CSV',
 

@@ -18,6 +18,8 @@ import { solveCaptcha } from '../helpers/captcha';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { accounts, users } from '../../src/server/db/schema';
+import writeXlsxFile from 'write-excel-file/node';
+import { lyingXlsx } from '../helpers/zip-bomb';
 
 /** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database. */
 const acc = fixture('security-proxy');
@@ -227,6 +229,29 @@ describe('a client that goes away', () => {
   });
 });
 
+describe('one client cannot fill the file queue (issue 28 #4)', () => {
+  it("12 big files at once from one address: the ones beyond the free workers are refused in Russian; another customer's small file is read meanwhile", async () => {
+    const bomb = lyingXlsx(150);
+    const small = await writeXlsxFile([[{ value: 'Артикул' }, { value: 'Количество' }], [{ value: 'DEMO-1' }, { value: 2, type: Number }]]).toBuffer();
+    const upload = (bytes: Uint8Array, ip: string) => {
+      const form = new FormData();
+      form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), 'zakaz.xlsx');
+      return new Visitor(srv.base).raw('/api/basket/file/', { method: 'POST', headers: { origin: PUBLIC, 'x-forwarded-for': ip }, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as Envelope }));
+    };
+    const attacker = nextIp();
+    const flood = Array.from({ length: 12 }, () => upload(bomb, attacker));
+    const customer = await upload(small, nextIp());
+    const answers = await Promise.all(flood);
+    expect(customer.status, JSON.stringify(customer.body.errors)).toBe(200);
+    expect(customer.body.data.total).toBe(1);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) expect(a.body.errors[0]!.message).toBe('Предыдущий файл ещё обрабатывается: дождитесь ответа и загрузите следующий');
+    // The rest were read and refused as the bombs they are; nothing answered 5xx.
+    for (const a of answers.filter((x) => x.status !== 429)) expect(a.status).toBe(413);
+  });
+});
+
 describe('session tokens', () => {
   it('are stored hashed: the table never holds a token a client could present', async () => {
     const v = new Visitor(srv.base);
@@ -281,3 +306,4 @@ describe('production start', () => {
     }
   });
 });
+

@@ -84,14 +84,15 @@ export function rowsToLines(data: unknown[][]): ParsedLine[] {
   return out;
 }
 
-/** XLSX or CSV/TXT bytes → parsed lines (at most MAX_LINES). */
-export async function parseOrderFile(name: string, bytes: Uint8Array): Promise<ParsedLine[]> {
+/** XLSX or CSV/TXT bytes → parsed lines (at most MAX_LINES). `client`: the sender's address, one XLSX at a time each. */
+export async function parseOrderFile(name: string, bytes: Uint8Array, client?: string): Promise<ParsedLine[]> {
   let lines: ParsedLine[];
   if (isOle(bytes)) throw bad('BASKET_ERR_FILE_XLS');
   if (isZip(bytes)) {
-    const read = await readXlsxSheets(bytes);
+    const read = await readXlsxSheets(bytes, client);
     if (!read.ok) {
       if (read.reason === 'busy') throw new HttpError(429, [{ code: ERR.TOO_MANY, field: 'file', message: t('ERR_BUSY') }]);
+      if (read.reason === 'yours') throw new HttpError(429, [{ code: ERR.TOO_MANY, field: 'file', message: t('BASKET_ERR_FILE_ONE_AT_A_TIME') }]);
       throw read.reason === 'broken' ? bad('BASKET_ERR_FILE_BROKEN') : bad('BASKET_ERR_FILE_BOMB', 413);
     }
     const sheet = read.sheets.find((s) => s.data.length > 0);

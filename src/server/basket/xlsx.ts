@@ -24,7 +24,15 @@ export const XLSX_LIMITS = {
   queue: 16,
 } as const;
 
-export type XlsxResult = { ok: true; sheets: { data: unknown[][] }[] } | { ok: false; reason: 'bomb' | 'broken' | 'busy' | 'timeout' };
+export type XlsxResult = { ok: true; sheets: { data: unknown[][] }[] } | { ok: false; reason: 'bomb' | 'broken' | 'busy' | 'timeout' | 'yours' };
+
+/**
+ * Files each client has being read or waiting (issue 28 #4). While a worker is free anyone's file
+ * starts; once both are busy, a client that already has a file in hand is refused («yours»: 429, wait
+ * for the first) instead of queueing more — so one client sending many big files at once holds at
+ * most the workers it found free, never the queue, and everyone else's small file is still read.
+ */
+const perClient = new Map<string, number>();
 
 // CommonJS, evaluated by the worker; the libraries are loaded by the file URLs resolved here.
 const WORKER_SOURCE = `
@@ -81,8 +89,25 @@ async function slot(): Promise<() => void> {
   };
 }
 
-/** Sheets of an XLSX, read in a worker under the limits above. */
-export async function readXlsxSheets(bytes: Uint8Array): Promise<XlsxResult> {
+/** Sheets of an XLSX, read in a worker under the limits above; `client` (its address) gets one file at a time. */
+export async function readXlsxSheets(bytes: Uint8Array, client?: string): Promise<XlsxResult> {
+  if (client !== undefined) {
+    const held = perClient.get(client) ?? 0;
+    if (held > 0 && running >= XLSX_LIMITS.concurrent) return { ok: false, reason: 'yours' };
+    perClient.set(client, held + 1);
+  }
+  try {
+    return await readInTurn(bytes);
+  } finally {
+    if (client !== undefined) {
+      const held = (perClient.get(client) ?? 1) - 1;
+      if (held > 0) perClient.set(client, held);
+      else perClient.delete(client);
+    }
+  }
+}
+
+async function readInTurn(bytes: Uint8Array): Promise<XlsxResult> {
   let release: () => void;
   try {
     release = await slot();

@@ -6,6 +6,7 @@
 import type { APIContext } from 'astro';
 import { readRaw } from '../http/api';
 import { parseOrderFile, uploadedFile } from '../basket/file';
+import { requestIp } from '../auth/login';
 import { parseWith, stepHead } from './input';
 
 export type StepRequest = {
@@ -14,7 +15,7 @@ export type StepRequest = {
   uploaded?: { articles: number };
 };
 
-export async function readStepRequest(ctx: Pick<APIContext, 'request' | 'url'>): Promise<StepRequest> {
+export async function readStepRequest(ctx: Pick<APIContext, 'request' | 'url' | 'clientAddress'>): Promise<StepRequest> {
   const type = ctx.request.headers.get('content-type') ?? '';
   if (type.includes('multipart/form-data')) {
     // The other fields travel in the query string: the body is the file alone.
@@ -22,7 +23,7 @@ export async function readStepRequest(ctx: Pick<APIContext, 'request' | 'url'>):
     delete raw.token;
     const head = parseWith(stepHead, { ...raw, step: 1 });
     const file = await uploadedFile(ctx.request);
-    const lines = await parseOrderFile(file.name, file.bytes);
+    const lines = await parseOrderFile(file.name, file.bytes, requestIp(ctx));
     const articles = lines.map((l) => l.article).filter(Boolean);
     return { head, raw: { ...raw, source: 'articles', articles }, uploaded: { articles: articles.length } };
   }
