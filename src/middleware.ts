@@ -31,6 +31,8 @@ export const refusals = defineMiddleware(async (ctx, next) => {
   if (isCrossSiteWrite(ctx.request, ctx.url)) {
     return call ? crossSiteRefusal() : next('/error/?code=403&reason=cross-site');
   }
+  // Feeds are read by programs: a wrong method gets the JSON 405 they can read, not an HTML page (issue 28).
+  if (ctx.url.pathname.startsWith('/feed/') && ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   if (call) {
     const allow = await allowedMethods(ctx.routePattern);
     // No call lives at this address: the envelope's 404, not the HTML page.

@@ -401,6 +401,15 @@ describe('headers and charsets', () => {
     expect(denied.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(denied.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(await denied.text()).toContain('Доступ запрещён');
+    for (const r of [home, a, denied]) expect(r.headers.get('permissions-policy')).toBe('camera=(), microphone=(), usb=(), payment=(), geolocation=()');
+  });
+
+  it('a feed answers a wrong method with the JSON 405 programs read (issue 28)', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const r = await new Visitor().raw('/feed/1.csv', { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'GET, HEAD']);
+      expect((await r.json()).errors[0].message).toMatch(/[а-я]/);
+    }
   });
 });
 

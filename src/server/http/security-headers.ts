@@ -11,6 +11,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
+  // Nothing here needs the camera, the microphone, USB, payment handlers or the shopper's location (issue 28).
+  'permissions-policy': 'camera=(), microphone=(), usb=(), payment=(), geolocation=()',
   ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
 };
 
