@@ -76,6 +76,7 @@ export const ordersDict = {
   CHECKOUT_UI_ON_ORDER: 'под заказ',
   CHECKOUT_UI_SUBMIT: 'Подтвердить заказ',
   CHECKOUT_UI_SENDING: 'Оформляем…',
+  CHECKOUT_UI_LIMIT: 'Ваш лимит без согласования: {limit}.',
   CHECKOUT_UI_APPROVAL: 'Сумма больше вашего лимита ({limit}): заказ будет ждать согласования администратором компании, товар зарезервируем.',
   CHECKOUT_UI_UNAVAILABLE: 'Не войдут в заказ (сейчас недоступны):',
   CHECKOUT_UI_REFRESH: 'Обновить заказ',

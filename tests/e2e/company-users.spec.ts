@@ -80,13 +80,16 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
   // Invoice-only with a spending limit.
   const invoiceOnly = page.getByLabel('Заказывать только по счёту (безналичный расчёт)');
   await invoiceOnly.check();
-  await page.getByLabel('Лимит на один заказ, BYN').fill('1500');
+  await page.getByLabel('Лимит без согласования, BYN').fill('1500');
+  // Counted over the month, so splitting an order cannot get round it (issue 28).
+  await page.getByLabel('Лимит считается').selectOption('month');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Изменения сохранены' })).toBeVisible();
   await page.reload();
   await hydrated(page, '.cform');
   await expect(invoiceOnly).toBeChecked();
-  await expect(page.getByLabel('Лимит на один заказ, BYN')).toHaveValue('1500');
+  await expect(page.getByLabel('Лимит без согласования, BYN')).toHaveValue('1500');
+  await expect(page.getByLabel('Лимит считается')).toHaveValue('month');
   // Without "place orders" the restriction means nothing: it is switched off with it.
   await page.getByLabel('Оформлять заказы').uncheck();
   await expect(invoiceOnly).toBeDisabled();
@@ -98,7 +101,7 @@ test('a company admin adds a manager, restricts them to invoice-only orders with
   await hydrated(page, '.cusers');
   const row = card(page, email);
   await expect(row).toContainText('Только по счёту');
-  await expect(row).toContainText('Лимит заказа: 1 500,00 р.');
+  await expect(row).toContainText('Лимит заказа: 1 500,00 р. в месяц');
   const blockedBefore = Number(await page.getByRole('tab', { name: /Заблокированные/ }).locator('.ctabs__count').textContent());
 
   // Block: the row leaves the active tab and appears under the blocked one.

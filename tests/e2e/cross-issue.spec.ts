@@ -100,7 +100,7 @@ test("b. an employee's order above the limit waits for the admin, is approved in
   await supply.goto('/checkout/');
   await ready(supply);
   await expect(supply.getByRole('radio', { name: 'По счёту (безналичный расчёт)' })).toBeChecked();
-  await expect(supply.getByText(/Сумма больше вашего лимита \(500,00 р\.\)/)).toBeVisible();
+  await expect(supply.getByText(/Сумма больше вашего лимита \(500,00 р\. на один заказ\)/)).toBeVisible();
   const total = money(await supply.getByTestId('checkout-total').textContent());
   await noOverflow(supply);
   await shot(supply, 'b1-checkout-over-limit');

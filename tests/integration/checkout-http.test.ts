@@ -229,7 +229,7 @@ describe('POST /api/order/create/', () => {
     await supply.post('/api/basket/add/', { product: p.id, quantity: Math.max(1, Math.min(p.stock, Math.ceil(600 / p.price))) });
     const s = (await supply.get('/web/orderCheckout/')).body.data;
     expect(s.payment).toMatchObject({ invoice_only: true, default: 'invoice' });
-    expect(s.approval).toEqual({ required: s.basket.info.total > 500, limit: 500 });
+    expect(s.approval).toEqual({ required: s.basket.info.total > 500, limit: 500, period: 'order', text: '500,00 р. на один заказ' });
     const cash = await supply.post('/api/order/create/', pickupBody({ email: acc.supply.email }));
     expect(cash.res.status).toBe(422);
     expect(cash.body.errors[0].message).toBe('Способ оплаты: Вам доступна только оплата по счёту');

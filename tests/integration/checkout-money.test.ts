@@ -135,7 +135,7 @@ describe('the checkout state charges what the order creation charges, for each d
       const { s, byType } = await orderAndCompare(v, type, ADMIN, { signedIn: true });
       expect(s.basket.items.every((i: any) => i.price < i.base_price)).toBe(true);
       expect(byType['1'].needs_approval || byType['2'].needs_approval).toBe(false);
-      expect(s.approval).toEqual({ required: false, limit: null });
+      expect(s.approval).toEqual({ required: false, limit: null, period: 'order', text: null });
     }, 120_000);
   }
 

@@ -294,7 +294,9 @@ export default function CheckoutPage({ initial }: Props) {
 
       <div className="co__side">
         <Summary state={state} totals={totals} showDelivery={!self} />
-        {totals.needs_approval && state.approval.limit != null && <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', money(state.approval.limit))}</p>}
+        {totals.needs_approval && state.approval.text != null ? (
+          <p className="co-note">{T.CHECKOUT_UI_APPROVAL.replace('{limit}', state.approval.text)}</p>
+        ) : state.approval.text != null && <p className="muted" data-testid="co-limit">{T.CHECKOUT_UI_LIMIT.replace('{limit}', state.approval.text)}</p>}
         {self && branch && <p className="muted">{branch.name}: {T.CHECKOUT_UI_READY.toLowerCase()} {branch.ready_label}</p>}
         <button type="submit" className="btn co-submit" disabled={sending || !state.can_order} aria-busy={sending}>
           {sending ? T.CHECKOUT_UI_SENDING : T.CHECKOUT_UI_SUBMIT}

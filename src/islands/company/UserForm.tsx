@@ -21,7 +21,7 @@ type Props = {
   invited?: 'Y' | 'N' | null;
 };
 
-type Values = { name: string; email: string; phone: string; position: string; permissions: string[]; orderLimit: string };
+type Values = { name: string; email: string; phone: string; position: string; permissions: string[]; orderLimit: string; orderLimitPeriod: string };
 
 const limitText = (v: string | null) => (v ? v.replace('.', ',').replace(/,00$/, '') : '');
 
@@ -57,6 +57,7 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
     position: initialUser?.position ?? '',
     permissions: initialUser ? initialUser.permissions : defaults,
     orderLimit: limitText(initialUser?.orderLimit ?? null),
+    orderLimitPeriod: initialUser?.orderLimitPeriod ?? 'order',
   });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -87,7 +88,7 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
     if (busy) return;
     setBusy(true);
     setMessage(null);
-    const body = { name: values.name, phone: values.phone, position: values.position, permissions: values.permissions, orderLimit: values.orderLimit };
+    const body = { name: values.name, phone: values.phone, position: values.position, permissions: values.permissions, orderLimit: values.orderLimit, orderLimitPeriod: values.orderLimitPeriod };
     try {
       if (isNew) {
         const res = await api<{ user: CompanyUser; invitationSent: boolean }>('/api/profile/contragent/addManager/', { method: 'POST', body: { ...body, email: values.email } });
@@ -96,7 +97,7 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
       }
       const res = await api<{ user: CompanyUser }>('/api/personal/contragent/updateUser/', { method: 'POST', body: { ...body, userId: user!.userId } });
       setUser(res.user);
-      setValues((s) => ({ ...s, phone: res.user.phone ?? '', orderLimit: limitText(res.user.orderLimit), permissions: res.user.permissions }));
+      setValues((s) => ({ ...s, phone: res.user.phone ?? '', orderLimit: limitText(res.user.orderLimit), orderLimitPeriod: res.user.orderLimitPeriod, permissions: res.user.permissions }));
       setFields({});
       setToast(T.COMPANY_USER_SAVED);
     } catch (err) {
@@ -151,6 +152,16 @@ export default function UserForm({ permissions, defaults, user: initialUser, inv
               {fields.permissions && <span className="field__error">{fields.permissions}</span>}
             </fieldset>
             <Field name="orderLimit" label={T.COMPANY_USER_LIMIT} inputMode="decimal" value={values.orderLimit} onChange={set('orderLimit')} error={fields.orderLimit} hint={T.COMPANY_USER_LIMIT_HINT} />
+            <div className="field">
+              <label htmlFor="f-orderLimitPeriod">{T.COMPANY_USER_LIMIT_PERIOD}</label>
+              <select id="f-orderLimitPeriod" name="orderLimitPeriod" value={values.orderLimitPeriod} aria-invalid={fields.orderLimitPeriod ? true : undefined} onChange={(e) => set('orderLimitPeriod')((e.target as HTMLSelectElement).value)}>
+                <option value="order">{T.COMPANY_USER_LIMIT_ORDER}</option>
+                <option value="day">{T.COMPANY_USER_LIMIT_DAY}</option>
+                <option value="week">{T.COMPANY_USER_LIMIT_WEEK}</option>
+                <option value="month">{T.COMPANY_USER_LIMIT_MONTH}</option>
+              </select>
+              {fields.orderLimitPeriod && <span className="field__error">{fields.orderLimitPeriod}</span>}
+            </div>
           </>
         )}
         {message && <p className="form-error" role="alert">{message}</p>}

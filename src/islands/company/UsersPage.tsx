@@ -55,7 +55,7 @@ function UserRow({ user, onBlock }: { user: CompanyUser; onBlock: (u: CompanyUse
         ) : (
           <li className="chip chip--muted">{T.COMPANY_USERS_NO_RIGHTS}</li>
         )}
-        {user.orderLimit && <li className="chip chip--warn">{T.COMPANY_USERS_LIMIT}: {formatPrice(user.orderLimit)}</li>}
+        {user.orderLimit && <li className="chip chip--warn">{T.COMPANY_USERS_LIMIT}: {formatPrice(user.orderLimit)}{user.orderLimitPeriod && user.orderLimitPeriod !== 'order' ? ` ${T[`COMPANY_USERS_LIMIT_${user.orderLimitPeriod.toUpperCase() as 'DAY' | 'WEEK' | 'MONTH'}`]}` : ''}</li>}
       </ul>
       <p className="cuser__login">
         {user.invitationPending ? T.COMPANY_USERS_INVITED : `${T.COMPANY_USERS_LAST_LOGIN}: ${user.lastLoginAt ? formatDateTime(user.lastLoginAt) : T.COMPANY_USERS_NEVER}`}

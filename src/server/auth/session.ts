@@ -1,4 +1,5 @@
 /** Who is making this request: the signed-in user, if any, resolved from the session credential. */
+import type { LimitPeriod } from '../orders/limit-period';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
@@ -17,6 +18,8 @@ export type SessionUser = {
   permissions: string[];
   /** Per-order spending limit in BYN (company employees), or null. */
   orderLimit: number | null;
+  /** What `orderLimit` counts: one order, or the Minsk day, week or month (orders/approval.ts). */
+  orderLimitPeriod: LimitPeriod;
 };
 
 /** The one "may this account act" rule: login, session resolution and every call use it. */
@@ -82,6 +85,7 @@ export async function resolveSession(request: Request, url: URL): Promise<Resolv
       isStaff: u.isStaff,
       permissions: u.permissions,
       orderLimit: u.orderLimit == null ? null : Number(u.orderLimit),
+      orderLimitPeriod: u.orderLimitPeriod,
     },
   };
 }

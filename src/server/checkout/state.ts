@@ -15,7 +15,8 @@ import { fromKopecks, lineKopecks, toKopecks, vatKopecks } from '../lib/money';
 import { t } from '../../i18n';
 import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
-import { approvalLimit, needsApproval } from '../orders/approval';
+import { approvalLimit, approvalPeriod, limitText, needsApproval, spentInPeriod } from '../orders/approval';
+import type { LimitPeriod } from '../orders/limit-period';
 import { onlineAllowed } from '../payments/service';
 
 export const DELIVERY_TYPE = { self: '1', delivery: '2' } as const;
@@ -48,7 +49,8 @@ export type CheckoutState = {
   user: { name: string; phone: string; email: string; branchId: number | null } | null;
   payment: { types: { id: PaymentType; name: string }[]; default: PaymentType; invoice_only: boolean };
   organizations: Organization[];
-  approval: { required: boolean; limit: number | null };
+  /** `text`: the limit as the employee reads it («500,00 р. в месяц, осталось 191,06 р.»), shown before ordering. */
+  approval: { required: boolean; limit: number | null; period: LimitPeriod; text: string | null };
   can_order: boolean;
   reason: string | null;
   /** A fresh idempotency key for this visit's submission (the spec's sessid). */
@@ -78,9 +80,9 @@ export const deliveryPriceFor = (type: DeliveryTypeId, sum: number) => (type ===
  * The one decision of what an order of these lines costs by this delivery type and whether it needs
  * the admin's approval: the checkout state shows it for every type, the order creation charges it.
  */
-export function chargeFor(viewer: Viewer | null, items: { base_price: number; price: number; quantity: number }[], type: DeliveryTypeId): Totals & { needs_approval: boolean } {
+export function chargeFor(viewer: Viewer | null, items: { base_price: number; price: number; quantity: number }[], type: DeliveryTypeId, spent = 0): Totals & { needs_approval: boolean } {
   const totals = totalsOf(items, deliveryPriceFor(type, totalsOf(items, 0).sum));
-  return { ...totals, needs_approval: needsApproval(viewer, totals.total) };
+  return { ...totals, needs_approval: needsApproval(viewer, totals.total, spent) };
 }
 
 const deliveryTotals = (c: ReturnType<typeof chargeFor>): DeliveryTotals => ({ sum: c.sum, delivery_price: c.delivery_price, total: c.total, vat: c.vat, needs_approval: c.needs_approval });
@@ -140,7 +142,9 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
   const home = dispatchBranch(branchList).id;
   const readiness = readinessOf(allocate(lines, stock, preference(branchList, home)), home);
   for (const i of items) i.on_order = totalOf(stock.get(i.product_id)) <= 0;
-  const byType = { self: chargeFor(viewer, items, DELIVERY_TYPE.self), delivery: chargeFor(viewer, items, DELIVERY_TYPE.delivery) };
+  // A limit per day, week or month counts the employee's orders of the period so far (orders/approval.ts).
+  const spent = await spentInPeriod(db, viewer, now);
+  const byType = { self: chargeFor(viewer, items, DELIVERY_TYPE.self, spent), delivery: chargeFor(viewer, items, DELIVERY_TYPE.delivery, spent) };
   const { needs_approval: required, ...totals } = (DEFAULT_DELIVERY_TYPE as DeliveryTypeId) === DELIVERY_TYPE.self ? byType.self : byType.delivery;
   let user: CheckoutState['user'] = null;
   if (viewer) {
@@ -159,7 +163,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
     user,
     payment: paymentTypes(viewer, await onlineAllowed(db, viewer)),
     organizations: viewer?.companyId ? await organizationsFor(db, viewer) : [],
-    approval: { required, limit: approvalLimit(viewer) },
+    approval: { required, limit: approvalLimit(viewer), period: approvalPeriod(viewer), text: limitText(viewer, spent) },
     can_order: !refusal && items.length > 0,
     reason: refusal ?? (items.length ? null : t('CHECKOUT_ERR_EMPTY')),
     sessid: crypto.randomUUID(),

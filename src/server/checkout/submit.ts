@@ -10,6 +10,7 @@
  * and waits at most CHECKOUT_LOCK_TIMEOUT_MS for the stock rows. A lock, statement or pool timeout
  * answers 409/503 «others are ordering this product, try again in a few seconds», never a 500.
  */
+import { lockSpender, spentInPeriod } from '../orders/approval';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dbTimeouts, type Db } from '../db/client';
 import { dbBusy } from '../db/busy';
@@ -142,8 +143,10 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
         if (!allowed.includes(input.deliveryDate!)) throw invalid('deliveryDate', fill(t('CHECKOUT_ERR_DATE_UNAVAILABLE'), { first: dateLabel(allowed[0]!, now) }));
         date = input.deliveryDate!;
       }
-      // The same charge the checkout state showed for this delivery type (state.ts `chargeFor`).
-      const totals = chargeFor(viewer, items, type);
+      // The same charge the checkout state showed for this delivery type (state.ts `chargeFor`); a period
+      // limit counts the employee's orders so far, read under a lock so two orders at once count in turn.
+      await lockSpender(tx, viewer);
+      const totals = chargeFor(viewer, items, type, await spentInPeriod(tx, viewer, now));
       if (input.expectedTotal !== undefined && toKopecks(input.expectedTotal) !== toKopecks(totals.total))
         throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: moneyText(totals.total) }), 'expectedTotal', { total: totals.total });
       const status: OrderStatus = totals.needs_approval ? 'approval' : 'new';

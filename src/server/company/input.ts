@@ -2,6 +2,7 @@
  * Input of the company calls (users, managers, contract requests), built from the shared zod pieces
  * of http/zod.ts. Field names users see in messages are in FIELD_NAMES (src/i18n/index.ts).
  */
+import { LIMIT_PERIODS } from '../orders/limit-period';
 import { z } from 'astro/zod';
 import { zEmail, zFlag, zOptionalText, zPage, zPhone, zRequired } from '../http/zod';
 import { isPermission, type Permission } from '../auth/permissions';
@@ -66,6 +67,9 @@ const keepOrClear = <S extends z.ZodType<string | null>>(schema: S) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : (v as string)));
 
+/** What a spending limit counts (orders/limit-period.ts). */
+const zLimitPeriod = z.enum(LIMIT_PERIODS, { message: 'выберите: на заказ, в день, в неделю или в месяц' });
+
 export const usersListInput = z.object({
   page: zPage,
   inactive: zFlag.default(false),
@@ -81,6 +85,7 @@ export const addManagerInput = z.object({
   position: zOptionalText(100),
   permissions: zPermissions.optional(),
   orderLimit: zOrderLimit,
+  orderLimitPeriod: zLimitPeriod.default('order'),
 });
 export type AddManagerInput = z.output<typeof addManagerInput>;
 
@@ -92,6 +97,8 @@ export const updateUserInput = z.object({
   permissions: zPermissions.optional(),
   /** Absent = unchanged; empty or null = no limit. */
   orderLimit: zOrderLimitEdit,
+  /** What the limit counts: one order, or the Minsk day, week or month (absent = unchanged). */
+  orderLimitPeriod: zLimitPeriod.optional(),
 });
 export type UpdateUserInput = z.output<typeof updateUserInput>;
 

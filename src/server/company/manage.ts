@@ -54,6 +54,7 @@ export async function addManager(db: Db, viewer: Viewer, input: AddManagerInput)
       blocked: false,
       permissions: input.permissions ?? DEFAULT_EMPLOYEE_PERMISSIONS,
       orderLimit: input.orderLimit,
+      orderLimitPeriod: input.orderLimitPeriod,
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
@@ -82,6 +83,7 @@ export async function updateCompanyUser(db: Db, viewer: Viewer, input: UpdateUse
   if (input.permissions !== undefined)
     changes.permissions = sql`CASE WHEN ${users.isContragentAdmin} THEN ${users.permissions} ELSE ${JSON.stringify(input.permissions)}::jsonb END`;
   if (input.orderLimit !== undefined) changes.orderLimit = sql`CASE WHEN ${users.isContragentAdmin} THEN NULL ELSE ${input.orderLimit}::numeric END`;
+  if (input.orderLimitPeriod !== undefined) changes.orderLimitPeriod = input.orderLimitPeriod;
   const updated = await db
     .update(users)
     .set(changes)

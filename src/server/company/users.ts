@@ -3,6 +3,7 @@
  * list tabs): GET web/personal/contragent/getUsersList/ and getUser/. Every query carries the
  * admin's company in its WHERE (ofCompany), so another company's user is "not found" (404).
  */
+import type { LimitPeriod } from '../orders/limit-period';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -28,8 +29,10 @@ export type CompanyUser = {
   scope: string[];
   /** Permissions as granted (for an admin: every one). */
   permissions: Permission[];
-  /** Per-order spending limit in BYN ("1500.00"), or null for none. */
+  /** Spending limit in BYN ("1500.00"), or null for none. */
   orderLimit: string | null;
+  /** What the limit counts: one order, or the Minsk day, week or month (issue 28 #3). */
+  orderLimitPeriod: LimitPeriod;
   lastLoginAt: string | null;
   /** Added by the admin and has not set a password yet (the invitation is still open). */
   invitationPending: boolean;
@@ -66,6 +69,7 @@ const userColumns = {
   blocked: users.blocked,
   permissions: users.permissions,
   orderLimit: users.orderLimit,
+  orderLimitPeriod: users.orderLimitPeriod,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   hasPassword,
@@ -83,6 +87,7 @@ type Row = {
   blocked: boolean;
   permissions: string[];
   orderLimit: string | null;
+  orderLimitPeriod: LimitPeriod;
   lastLoginAt: Date | null;
   createdAt: Date;
   hasPassword: boolean;
@@ -104,6 +109,7 @@ function toCompanyUser(r: Row, viewer: Viewer): CompanyUser {
     scope: scopeOf(subject),
     permissions: r.isContragentAdmin ? [...PERMISSION_CODES].filter((p) => p !== 'invoice_only') : PERMISSION_CODES.filter((p) => r.permissions.includes(p)),
     orderLimit: r.isContragentAdmin || r.orderLimit == null ? null : Number(r.orderLimit).toFixed(2),
+    orderLimitPeriod: r.orderLimitPeriod,
     lastLoginAt: iso(r.lastLoginAt),
     invitationPending: !r.hasPassword,
     createdAt: iso(r.createdAt)!,

@@ -3,7 +3,8 @@
  * above their per-order limit waits in `approval` until an admin of the company approves it
  * (→ `new`) or rejects it (→ `cancelled`, stock back).
  *
- * - the rule: `needsApproval()` / `approvalLimit()` (checkout state and submission ask it);
+ * - the rule: `needsApproval()` / `approvalLimit()` / `approvalPeriod()` (checkout state and submission ask it):
+ *   per order, or per Minsk day/week/month counting the period's orders so far (`spentInPeriod()`);
  * - who the admins are: `activeAdmins()` — admin flag, active AND not blocked — the one lookup of a
  *   company's admins (approval notices, join requests, address notices, the last-admin check);
  * - who may approve which order (`can_approve`): `mayApprove()` for a row already read, and
@@ -11,7 +12,7 @@
  *   deactivated or blocked meanwhile, or another company's admin, finds nothing (404) and changes nothing;
  * - telling the admins: `notifyApprovers()`; the decision: `decideApproval()`.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
@@ -20,7 +21,8 @@ import type { Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
 import { notify } from '../notifications/notify';
 import { formatPrice } from '../../lib/format';
-import { toKopecks } from '../lib/money';
+import { fromKopecks, toKopecks } from '../lib/money';
+import { periodStart, type LimitPeriod } from './limit-period';
 import { t } from '../../i18n';
 import { changeOrderStatus, type OrderStatus } from './status';
 
@@ -48,18 +50,65 @@ export async function activeAdmins(db: Db, companyId: number, opts: { forUpdate?
 
 /* ---------- the rule ---------- */
 
-type Buyer = Pick<Viewer, 'companyId' | 'isAdmin' | 'orderLimit'>;
+type Buyer = Pick<Viewer, 'companyId' | 'isAdmin' | 'orderLimit'> & { orderLimitPeriod?: LimitPeriod };
 
 /** The limit above which this buyer's order waits for approval: a company employee's `order_limit`; none for an admin or a retail customer. */
 export function approvalLimit(viewer: Buyer | null): number | null {
   return viewer?.companyId && !viewer.isAdmin ? viewer.orderLimit : null;
 }
 
-/** Whether an order of `total` (BYN) by this buyer waits for the company admin's approval. */
-export function needsApproval(viewer: Buyer | null, total: number): boolean {
+/** What the limit counts: one order (the spec's), or the Minsk day, week or month (issue 28 #3). */
+export function approvalPeriod(viewer: Buyer | null): LimitPeriod {
+  return viewer?.orderLimitPeriod ?? 'order';
+}
+
+/**
+ * What this employee has already ordered in the current period: every order of theirs placed since
+ * the period began that is not cancelled — those waiting for approval included, so that splitting one
+ * order into several cannot get round the limit. 0 for a per-order limit or no limit.
+ * Called inside the order's transaction after `lockSpender`, so two orders at once are counted in turn.
+ */
+export async function spentInPeriod(db: Db, viewer: (Buyer & { id: string }) | null, now: Date = new Date()): Promise<number> {
+  if (approvalLimit(viewer) === null) return 0;
+  const since = periodStart(approvalPeriod(viewer), now);
+  if (!since) return 0;
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.userId, viewer!.id), gte(orders.createdAt, since), ne(orders.status, 'cancelled')));
+  return Number(row?.sum ?? 0);
+}
+
+/** Serialises one employee's orders while a period limit is counted (the user's row, locked to the transaction's end). */
+export async function lockSpender(tx: Db, viewer: (Buyer & { id: string }) | null): Promise<void> {
+  if (approvalLimit(viewer) === null || approvalPeriod(viewer) === 'order') return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer!.id)).for('update');
+}
+
+/** Whether an order of `total` (BYN) by this buyer waits for the company admin's approval; `spent`: their orders of the period so far. */
+export function needsApproval(viewer: Buyer | null, total: number, spent = 0): boolean {
   const limit = approvalLimit(viewer);
+  if (limit == null) return false;
   // Compared in kopecks (lib/money.ts): a total equal to the limit never needs approval.
-  return limit != null && toKopecks(total) > toKopecks(limit);
+  const counted = approvalPeriod(viewer) === 'order' ? toKopecks(total) : toKopecks(spent) + toKopecks(total);
+  return counted > toKopecks(limit);
+}
+
+const PERIOD_WORDS: Record<LimitPeriod, string> = { order: 'на один заказ', day: 'в день', week: 'в неделю', month: 'в месяц' };
+
+/** The limit as the employee reads it before ordering: «500,00 р. в месяц, осталось 191,06 р.» (null: no limit). */
+export function limitText(viewer: Buyer | null, spent: number): string | null {
+  const limit = approvalLimit(viewer);
+  if (limit == null) return null;
+  const left = leftInPeriod(viewer, spent);
+  return `${formatPrice(limit)} ${PERIOD_WORDS[approvalPeriod(viewer)]}${left === null ? '' : `, осталось ${formatPrice(left)}`}`;
+}
+
+/** What is left of the period's limit before an order needs approval (null: no limit, or a per-order one). */
+export function leftInPeriod(viewer: Buyer | null, spent: number): number | null {
+  const limit = approvalLimit(viewer);
+  if (limit == null || approvalPeriod(viewer) === 'order') return null;
+  return fromKopecks(Math.max(0, toKopecks(limit) - toKopecks(spent)));
 }
 
 /* ---------- who may approve which order ---------- */

@@ -58,6 +58,8 @@ export const INTEGRATION_SETS = [
   'security-proxy',
   'promo-prices',
   'staff-permissions',
+  'spending-limits',
+  'spending-limits-rival',
 ] as const;
 export type IntegrationSetName = (typeof INTEGRATION_SETS)[number];
 const INTEGRATION_FIRST = 20;

@@ -80,8 +80,14 @@ export const users = pgTable(
      * A company admin may do everything regardless; a retail customer's list is ignored.
      */
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
-    /** Per-order spending limit (BYN) above which an employee's order waits for the admin's approval. */
+    /** Spending limit (BYN) above which an employee's order waits for the admin's approval: per order, or per `order_limit_period`. */
     orderLimit: money('order_limit'),
+    /**
+     * What `order_limit` counts (issue 28 #3): one order ('order', the spec's), or all the employee's orders
+     * of the Minsk calendar 'day', 'week' or 'month' that are not cancelled — waiting ones included — so that
+     * splitting an order cannot get round it.
+     */
+    orderLimitPeriod: text('order_limit_period').$type<'order' | 'day' | 'week' | 'month'>().notNull().default('order'),
     /** Job title shown in the company's users list (прораб, снабженец…). */
     position: text('position'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
