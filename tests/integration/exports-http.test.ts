@@ -172,7 +172,7 @@ describe('the API token and the feed URL', () => {
 
   beforeAll(async () => {
     ymlId = (await admin.post('/api/profile/export/add/', { ...FULL, title: 'YML для маркетплейса' })).body.data.id;
-    const gen = await admin.get('/web/profile/generateapitoken/');
+    const gen = await admin.post('/web/profile/generateapitoken/');
     token = gen.body.data.token;
   });
 
@@ -185,6 +185,10 @@ describe('the API token and the feed URL', () => {
     const navigated = await rawGet('/web/profile/generateapitoken/', { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site' });
     expect(navigated.status).toBe(403);
     expect(navigated.body).not.toContain('instr_');
+    // A plain GET with the cookie and no fetch metadata (an <img>, an old browser, a script elsewhere) rotates nothing either (issue 28 #8).
+    const plain = await rawGet('/web/profile/generateapitoken/', { cookie });
+    expect(plain.status).toBe(403);
+    expect(plain.body).toContain('Токен выпускается только кнопкой в личном кабинете');
     expect((await pull(`/feed/${ymlId}.xml?token=${token}`)).status).toBe(200);
   });
 
@@ -243,7 +247,9 @@ describe('the API token and the feed URL', () => {
     const company = await pull(`/feed/${retailList.id}.csv?token=${token}`);
     expect(company.status).toBe(404);
     expect(await company.text()).not.toContain('Моя');
-    const retailToken = (await retail.get('/web/profile/generateapitoken/')).body.data.token;
+    // The spec's GET, as the page's own script sends it (fetch metadata: same-origin, not a navigation).
+    const retailToken = (await (await retail.raw('/web/profile/generateapitoken/', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })).json()).data.token;
+    expect(retailToken).toMatch(/^instr_/);
     expect((await pull(`/feed/${ymlId}.xml?token=${retailToken}`)).status).toBe(404);
     // The retail customer's own feed, at retail prices (CSV: BOM, ";", decimal commas).
     const own = await pull(`/feed/${retailList.id}.csv?token=${retailToken}`);
@@ -257,7 +263,7 @@ describe('the API token and the feed URL', () => {
   });
 
   it('a regenerated token stops the old one at once', async () => {
-    const fresh = (await foreman.get('/web/profile/generateapitoken/')).body.data;
+    const fresh = (await foreman.post('/web/profile/generateapitoken/')).body.data;
     const old = await pull(`/feed/${ymlId}.xml?token=${token}`);
     expect(old.status).toBe(401);
     expect((await old.json()).errors[0].message).toMatch(/отозван/);

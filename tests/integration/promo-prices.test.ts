@@ -111,7 +111,7 @@ describe('a promotion with a price rule', () => {
 
     // The contractor's YML feed of the brand («always» rebuilt), pulled by his integration with a conditional GET.
     const feedId = (await contractor.post('/api/profile/export/add/', { title: 'YML бренда', source: 'brands', brandIds: [P.brandId], fields: ['article', 'name', 'my_price'], format: 'yml', schedule: 'always' })).body.data.id;
-    const token = (await contractor.get('/web/profile/generateapitoken/')).body.data.token as string;
+    const token = (await contractor.post('/web/profile/generateapitoken/')).body.data.token as string;
     const feed = async (etag?: string) => {
       const res = await fetch(`${server.base}/feed/${feedId}.xml?token=${token}`, { headers: etag ? { 'if-none-match': etag } : {} });
       const xml = res.status === 200 ? await res.text() : '';

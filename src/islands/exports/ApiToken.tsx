@@ -17,7 +17,7 @@ export default function ApiToken({ labels: L, initial, company, onNewToken }: Pr
     setBusy(true);
     setError(null);
     try {
-      const data = await api<TokenInfo & { token: string }>('/web/profile/generateapitoken/');
+      const data = await api<TokenInfo & { token: string }>('/web/profile/generateapitoken/', { method: 'POST' });
       const { token, ...rest } = data;
       setInfo(rest);
       setFresh(token);

@@ -5,12 +5,17 @@ import { generateToken } from '../../../server/exports/tokens';
 import { t } from '../../../i18n';
 
 /**
- * GET web/profile/generateapitoken/ (spec §7; POST works too): a new API token, shown this once; the
- * old one stops working. A browser navigation (a link on another site) may not do it — it would
- * silently cut the company's integrations off — so only the page's own script can.
+ * GET web/profile/generateapitoken/ (spec §7; POST works too, and the page uses it): a new API token,
+ * shown this once; the old one stops working. Only the page's own script may do it — a link, an image
+ * or a script without fetch metadata would silently cut the company's integrations off (issue 28 #8):
+ * a POST carries this site's Origin (a foreign one never gets here: middleware), a GET must say
+ * `Sec-Fetch-Site: same-origin` and not be a navigation.
  */
 const handler = authed({ permission: 'manage_exports' }, async (ctx, viewer) => {
-  if (ctx.request.headers.get('sec-fetch-mode') === 'navigate') throw forbiddenError(t('EXPORT_ERR_TOKEN_NAVIGATION'));
+  const h = ctx.request.headers;
+  const sameOriginScript = h.get('sec-fetch-site') === 'same-origin' && h.get('sec-fetch-mode') !== 'navigate';
+  const ownPost = ctx.request.method === 'POST' && !!h.get('origin');
+  if (!sameOriginScript && !ownPost) throw forbiddenError(t('EXPORT_ERR_TOKEN_NAVIGATION'));
   return ok(await generateToken(await getDb(), viewer));
 });
 export const GET = handler;
