@@ -11,35 +11,15 @@
  * fresh PGlite directory; with DATABASE_URL set it also runs against a fresh PostgreSQL database.
  * Loopback only. Numbers on a shared 2-core machine are provisional.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import { startBuiltServer } from './built-server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4424);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUYERS = 50;
 const UNITS = 10;
 
-async function startServer(extraEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
-  const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '600', SITE_URL: BASE, DATABASE_URL: '', ...extraEnv };
-  const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const until = Date.now() + 180_000;
-  while (!log.includes('Store ready')) {
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-}
+const startServer = (extraEnv) => startBuiltServer({ port: PORT, name: 'checkout', products: 600, env: extraEnv });
 
 /** A guest: the server issues its signed `guest` cookie on the first add (decision 0180), kept here from then on. */
 const guest = () => ({ cookie: '' });

@@ -9,34 +9,14 @@
  * Starts the built server (run `npm run build` first) on 127.0.0.1:$BENCH_PORT (default 4426) with a
  * fresh PGlite directory; with DATABASE_URL set, also against a fresh PostgreSQL database.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import { startBuiltServer } from './built-server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4426);
 const BASE = `http://127.0.0.1:${PORT}`;
 const LOGINS = 40;
 
-async function startServer(extraEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-logins-'));
-  const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '200', SITE_URL: BASE, DATABASE_URL: '', ...extraEnv };
-  const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const until = Date.now() + 180_000;
-  while (!log.includes('Store ready')) {
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-}
+const startServer = (extraEnv) => startBuiltServer({ port: PORT, name: 'logins', products: 200, env: extraEnv });
 
 const login = () =>
   fetch(`${BASE}/api/authentication/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ login: 'client@demo.by', password: 'Demo2026pass' }) }).then((r) => r.status);
