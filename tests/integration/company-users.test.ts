@@ -167,7 +167,7 @@ describe('adding a manager (POST api/profile/contragent/addManager/)', () => {
       email: 'Email: заполнено неверно',
       phone: 'Телефон: заполнено неверно',
       permissions: 'Права: выберите права из списка',
-      orderLimit: 'Лимит на один заказ: укажите сумму числом, например 1500 или 1500,50',
+      orderLimit: 'Лимит без согласования: укажите сумму числом, например 1500 или 1500,50',
     });
     const zero = await (await login(ADMIN)).post(ADD, { name: 'Ноль', email: NEW('zero'), orderLimit: 0 });
     expect(zero.body.errors[0].message).toContain('больше нуля');
