@@ -114,6 +114,7 @@ export const exportsDict = {
 
   // Errors
   EXPORT_ERR_NOT_FOUND: 'Выгрузка не найдена',
+  EXPORT_ERR_OTHER_FORMAT: 'Эта выгрузка — в формате {format}: {url}',
   EXPORT_ERR_TOO_MANY: 'Можно держать не более {n} выгрузок. Удалите ненужные.',
   EXPORT_ERR_START_WITH_STEP_1: 'Начните с первого шага',
   EXPORT_ERR_INCOMPLETE: 'Заполните шаг {step} «{title}»: {what}',

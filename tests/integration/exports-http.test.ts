@@ -241,12 +241,16 @@ describe('the API token and the feed URL', () => {
     const none = await pull(`/feed/${ymlId}.xml`);
     expect(none.status).toBe(401);
     expect((await none.json()).errors[0].code).toBe(101);
-    expect((await pull(`/feed/${ymlId}.csv?token=${token}`)).status).toBe(404);
+    // The owner's own list in another format: 404 that says where it is (issue 30).
+    const otherFormat = await pull(`/feed/${ymlId}.csv?token=${token}`);
+    expect(otherFormat.status).toBe(404);
+    expect((await otherFormat.json()).errors[0].message).toBe(`Эта выгрузка — в формате YML: /feed/${ymlId}.xml`);
     expect((await pull(`/feed/abc.xml?token=${token}`)).status).toBe(404);
     const retailList = (await retail.post('/api/profile/export/add/', { ...FULL, title: 'Моя', source: 'all', format: 'csv' })).body.data;
     const company = await pull(`/feed/${retailList.id}.csv?token=${token}`);
     expect(company.status).toBe(404);
-    expect(await company.text()).not.toContain('Моя');
+    // Another owner's list says nothing of itself, not even its format.
+    expect((await company.json()).errors[0].message).toBe('Выгрузка не найдена');
     // The spec's GET, as the page's own script sends it (fetch metadata: same-origin, not a navigation).
     const retailToken = (await (await retail.raw('/web/profile/generateapitoken/', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })).json()).data.token;
     expect(retailToken).toMatch(/^instr_/);

@@ -22,6 +22,8 @@ import { exportOwner, recordBuild, recordPull, type ExportRow } from './lists';
 import { selectionStamp } from './selection';
 import { authenticateToken, presentedToken, recordTokenUse } from './tokens';
 import { CONTENT_TYPE, effectiveFields, EXTENSION, knownFields, type Format } from './settings';
+
+const FORMAT_NAMES: Record<Format, string> = { csv: 'CSV', xlsx: 'XLSX', yml: 'YML', json: 'JSON' };
 import { notModified, seconds } from './conditional';
 import { currentNodeResponse, pacedBody } from './stream';
 import { config } from '../config';
@@ -96,7 +98,9 @@ export async function feedResponse(ctx: APIContext, format: Format): Promise<Res
     .from(exportProfiles)
     .where(and(eq(exportProfiles.id, id), eq(exportProfiles.ownerKey, puller.ownerKey), eq(exportProfiles.status, 'ready')))
     .limit(1);
-  if (!list || list.format !== format) return notFound(t('EXPORT_ERR_NOT_FOUND'));
+  if (!list) return notFound(t('EXPORT_ERR_NOT_FOUND'));
+  // The owner's own list asked for in another format: say where it is (issue 30: «не найдена» misled).
+  if (list.format !== format) return notFound(t('EXPORT_ERR_OTHER_FORMAT').replace('{format}', FORMAT_NAMES[list.format as Format] ?? list.format).replace('{url}', `/feed/${list.id}.${EXTENSION[list.format as Format]}`));
 
   const now = Date.now();
   const etag = await versionOf(db, list, puller.companyId);
