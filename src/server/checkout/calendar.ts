@@ -35,7 +35,10 @@ export function fromIso(iso: string): number {
 }
 
 export const addDays = (iso: string, n: number) => toIso(fromIso(iso) + n * DAY);
-const weekday = (iso: string) => new Date(fromIso(iso)).getUTCDay();
+export const weekday = (iso: string) => new Date(fromIso(iso)).getUTCDay();
+
+/** Minsk has kept UTC+3 all year since 2011: the instant a Minsk calendar day begins. */
+export const minskMidnight = (iso: string) => new Date(fromIso(iso) - 3 * 3_600_000);
 
 /** Orthodox Easter (Julian computus, shown in the Gregorian calendar: valid 1900–2099). */
 export function orthodoxEaster(year: number): string {
