@@ -58,4 +58,24 @@ describe('a limit per month', () => {
     }
     expect(statuses).toEqual(['new', 'approval', 'approval']);
   });
+
+  it('two orders sent at once from two devices never both slip under the limit: at most one goes through; the next waits', async () => {
+    const admin = await signedIn(acc.admin.email);
+    expect((await admin.post('/api/personal/contragent/updateUser/', { userId: acc.employee.id, orderLimit: '500', orderLimitPeriod: 'day' })).res.status).toBe(200);
+    const [phone, laptop] = [await signedIn(acc.employee.email), await signedIn(acc.employee.email)];
+    const companyId = (await phone.get('/web/profile/get/')).body.data.user.companyId;
+    const p = pool[3]!;
+    expect((await phone.post('/api/basket/add/', { product: p.id, quantity: Math.ceil(300 / p.price) })).body.status).toBe('success');
+    const body = () => pickupBody({ payment: 'invoice', payerCompanyId: companyId, email: acc.employee.email });
+    const both = await Promise.all([phone.post('/api/order/create/', body()), laptop.post('/api/order/create/', body())]);
+    // Both may read the same basket (then both are placed) or the second may find it emptied (409). The
+    // employee's row, locked while the day is counted, puts them in turn: never two orders «new».
+    for (const r of both) expect([200, 409]).toContain(r.res.status);
+    const placed = both.filter((r) => r.res.status === 200).map((r) => r.body.data.status).sort();
+    expect(placed).toEqual(placed.length === 2 ? ['approval', 'new'] : ['new']);
+    // The day's orders are counted: the next order of the same size waits too.
+    expect((await laptop.post('/api/basket/add/', { product: p.id, quantity: Math.ceil(300 / p.price) })).body.status).toBe('success');
+    const next = await laptop.post('/api/order/create/', body());
+    expect([next.res.status, next.body.data?.status]).toEqual([200, 'approval']);
+  });
 });
