@@ -277,8 +277,12 @@ export const PAGE_TEMPLATES = ['/qr/{P}/', '/checkout/{P}/', '/checkout/{P}/prin
 
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
-/** One request over a fresh socket, the bytes exactly as given (Connection: close). */
-export function sendRaw(port: number, bytes: Buffer, timeoutMs = 30_000): Promise<Answer> {
+/**
+ * One request over a fresh socket, the bytes exactly as given (Connection: close). `pieces` writes
+ * them a few KB at a time with pauses, as a slow network delivers them: the server then reads the
+ * request in several chunks.
+ */
+export function sendRaw(port: number, bytes: Buffer, timeoutMs = 30_000, pieces?: { bytes: number; pauseMs: number }): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -286,7 +290,13 @@ export function sendRaw(port: number, bytes: Buffer, timeoutMs = 30_000): Promis
       socket.destroy();
       reject(new Error('raw request timed out'));
     }, timeoutMs);
-    socket.on('connect', () => socket.write(bytes));
+    socket.on('connect', async () => {
+      if (!pieces) return void socket.write(bytes);
+      for (let at = 0; at < bytes.length && !socket.destroyed; at += pieces.bytes) {
+        socket.write(bytes.subarray(at, at + pieces.bytes));
+        await new Promise((r) => setTimeout(r, pieces.pauseMs));
+      }
+    });
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', (e) => {
       clearTimeout(timer);

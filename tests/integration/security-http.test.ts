@@ -206,6 +206,13 @@ describe('broken addresses and requests are answered in Russian', () => {
     expect(huge.body.toString()).toMatch(/Слишком длинный/);
   });
 
+  it('a call whose over-long address arrives in several network reads still gets the envelope, not a page', async () => {
+    const call = await sendRaw(port(), Buffer.from(`POST /api/registration/?email=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), 30_000, { bytes: 4000, pauseMs: 30 });
+    expect(call.status).toBe(431);
+    expect(call.headers['content-type']).toMatch(/application\/json/);
+    expect(russian(JSON.parse(call.body.toString()))).toBe(true);
+  });
+
   it('a JSON call from another site is refused in Russian and changes nothing (issue 28 #10); this site and programs without Origin pass', async () => {
     const v = new Visitor();
     expect((await v.post('/api/basket/add/', { product: 1 })).res.status).toBe(200);

@@ -77,13 +77,19 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buf
     socket.destroy();
     return;
   }
-  const line = err.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
-  const target = line.split(' ')[1] ?? '';
+  const packet = err.rawPacket?.toString('latin1') ?? '';
+  // rawPacket is the chunk the parser choked on: for a request longer than one network read it is
+  // the middle of the request, with no request line, and where it was sent is unknown. Then the
+  // envelope is the answer (programs send such addresses to /api and /web), and the page only when
+  // the chunk shows a browser's navigation (it asks for HTML). Remembering each connection's first
+  // bytes would take them off Node's native parsing path for every request.
+  const requestLine = /^[A-Z]+ (\S+) HTTP\/1\.[01]$/.exec(packet.split('\r\n', 1)[0] ?? '');
+  const browser = /\r\n(accept:[^\r\n]*text\/html|sec-fetch-mode:\s*navigate)/i.test(packet);
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const status = tooLarge ? 431 : timeout ? 408 : 400;
   const message = tooLarge ? ru.ERR_HEADERS_TOO_LARGE : ru.ERR_BAD_REQUEST;
-  const json = isCall(target);
+  const json = requestLine ? isCall(requestLine[1]!) : !browser;
   const body = json ? envelope(100, message) : PAGE(message, ru.ERROR_400_TEXT);
   const reason = tooLarge ? 'Request Header Fields Too Large' : timeout ? 'Request Timeout' : 'Bad Request';
   const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close', 'content-length': String(Buffer.byteLength(body)) })
