@@ -6,6 +6,8 @@ declare namespace App {
     user: import('./server/auth/session').SessionUser | null;
     /** The request sent a session credential that no longer stands for a session (ended, expired, blocked, malformed). */
     staleSession: boolean;
+    /** Why the server ended that session (password changed, blocked, «на всех устройствах»), when it did: the login page says so. */
+    sessionEndReason?: import('./server/auth/sessions').EndReason | null;
     /** Page rendering: the page's card-actions island is on the page already (components/catalog/CardActions.astro). */
     cardActionsMounted?: boolean;
     /** Page rendering: product grids rendered so far, for unique ids (components/catalog/ProductGrid.astro). */

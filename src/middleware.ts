@@ -8,10 +8,11 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { hasAuthCredentials, resolveSession, sessionCredential } from './server/auth/session';
+import { endReason } from './server/auth/sessions';
 import { PRIVATE_CACHE_CONTROL } from './server/page-cache/mark';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
 import { SECURITY_HEADERS, secureCookies } from './server/http/security-headers';
-import { allowedMethods, answersStaleSession, clearSessionCookies, crossSiteRefusal, isCall, isCrossSiteWrite, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
+import { allowedMethods, answersStaleSession, clearSessionCookies, endReasonCookie, crossSiteRefusal, isCall, isCrossSiteWrite, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
 import { withRuntimeCsp } from './server/http/csp';
 import { notFound } from './server/http/api';
 import { t } from './i18n';
@@ -51,13 +52,17 @@ export const session = defineMiddleware(async (ctx, next) => {
   if (!resolved.stale) return next();
   // A credential that no longer stands: calls answer 101 (islands log out and go to /login/,
   // spec §8) instead of quietly serving a guest's basket; pages render for a guest. Either way a
-  // dead cookie is cleared, so the next request is an ordinary guest's.
-  if (answersStaleSession(ctx.url.pathname)) return sessionEnded();
+  // dead cookie is cleared, so the next request is an ordinary guest's. When the server ended it
+  // (password changed, blocked…), the reason goes along for the login page to say.
+  const reason = await endReason(await getDb(), ctx.request, ctx.url);
+  ctx.locals.sessionEndReason = reason;
+  if (answersStaleSession(ctx.url.pathname)) return sessionEnded(reason);
   const response = await next();
   // …unless this very answer sets a new session (a sign-in made with the dead cookie still in place).
   if (sessionCredential(ctx.request, ctx.url)?.kind === 'cookie' && !response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))) {
     try {
       for (const c of clearSessionCookies()) response.headers.append('set-cookie', c);
+      if (reason && !ctx.url.pathname.startsWith('/login/')) response.headers.append('set-cookie', endReasonCookie(reason));
     } catch {
       /* an immutable redirect: the next call's 101 clears it */
     }

@@ -43,3 +43,13 @@ test('results page: one unknown word still shows results and names the word left
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/search-v2-ignored.png', fullPage: false });
 });
+
+test('results page: a found product goes into the basket from its card', async ({ page }) => {
+  await page.goto(`/search/?q=${encodeURIComponent('перфоратор')}`);
+  const card = page.locator('main article.card').filter({ has: page.getByRole('button', { name: 'В корзину', disabled: false }) }).first();
+  const name = (await card.locator('.card__name').textContent())!.trim();
+  const group = page.getByRole('group', { name }).first();
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/basket/add/') && r.status() === 200), group.getByRole('button', { name: 'В корзину' }).click()]);
+  await expect(group.getByRole('link', { name: 'В корзине' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/search-v2-buy.png', fullPage: false });
+});

@@ -9,6 +9,7 @@ import { solveCaptcha } from '../helpers/captcha';
 import { inOneWindow } from '../helpers/clock';
 import { ACCOUNT_LIMITS } from '../../src/server/auth/limits';
 import { fixture, PASSWORD } from '../helpers/fixtures';
+import { base } from '../helpers/http';
 
 /** This file's own contractor admin and customer (tests/helpers/fixtures.ts), not the demo ones. */
 const acc = fixture('accounts-profile');
@@ -154,6 +155,9 @@ describe('password change', () => {
       expect(ok.body.data).toEqual({ changed: true, endedSessions: 1 });
       expect((await v.get('/web/profile/get/')).res.status).toBe(200);
       expect((await other.get('/web/profile/get/')).body.errors[0]!.code).toBe(101);
+      // The device that was signed out is told why on the login page it goes to, once.
+      expect(await (await other.raw('/login/')).text()).toContain('пароль был изменён');
+      expect(await (await other.raw('/login/')).text()).not.toContain('data-testid="session-ended"');
       expect((await nextMessageTo(email)).subject).toContain('Пароль изменён');
 
       for (let i = 0; i < 4; i++) await v.post('/api/password/change/', { old_password: `Bad${i}pass2026`, password: 'Next2026pass', confirm_password: 'Next2026pass' });
@@ -203,5 +207,40 @@ describe('POST /api/logout/', () => {
     const stale = new IpVisitor();
     stale.cookies = cookie;
     expect((await stale.get('/web/profile/get/')).body.errors[0]!.code).toBe(101);
+  });
+});
+
+describe('POST /api/logout/all/', () => {
+  it('ends the sessions on every device, this one too; each is told why; a guest gets 101; nobody else is touched', async () => {
+    const { email, password, v } = await newAccount();
+    const phone = new IpVisitor();
+    await phone.post('/api/authentication/', { login: email, password });
+    const someoneElse = await newAccount();
+    expect((await new IpVisitor().post('/api/logout/all/')).body.errors[0]!.code).toBe(101);
+
+    const done = await v.post('/api/logout/all/');
+    expect(done.body.data).toEqual({ loggedOut: true, endedSessions: 2 });
+    expect((await v.get('/web/profile/get/')).body.errors[0]!.code).toBe(101);
+    expect(await (await v.raw('/login/')).text()).toContain('Выполнен выход на всех устройствах');
+    // The phone's next page of the personal area sends it to the login page, which says why.
+    const personal = await phone.raw('/personal/summary/');
+    expect(personal.status).toBe(302);
+    expect(personal.headers.get('location')).toMatch(/^\/login\//);
+    expect(await (await phone.raw('/login/')).text()).toContain('Выполнен выход на всех устройствах');
+    expect((await someoneElse.v.get('/web/profile/get/')).res.status).toBe(200);
+    // Signing in again works as before, and an ordinary logout says nothing of the kind.
+    const again = new IpVisitor();
+    expect((await again.post('/api/authentication/', { login: email, password })).res.status).toBe(200);
+    await again.post('/api/logout/');
+    expect(await (await again.raw('/login/')).text()).not.toContain('data-testid="session-ended"');
+  });
+
+  it('works without JavaScript: the profile form posts and lands on the login page', async () => {
+    const { v } = await newAccount();
+    expect(await (await v.raw('/personal/details/')).text()).toContain('action="/api/logout/all/"');
+    const res = await v.raw('/api/logout/all/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base() }, body: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login/');
+    expect(await (await v.raw('/login/')).text()).toContain('Выполнен выход на всех устройствах');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Sessions against a real database, in process: a blocked user's existing session stops at once
  * (blocking is the company-users call's; here the row is changed directly), and endAllSessions()
- * ends every session of a user but the one it is told to keep.
+ * ends every session of a user but the one it is told to keep, noting why for the browsers still
+ * holding them (and only for those).
  */
 import { hashSessionToken } from '../../src/server/auth/hashed-sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ let handle: TestDb;
 let mod: {
   startSession: typeof import('../../src/server/auth/sessions').startSession;
   endAllSessions: typeof import('../../src/server/auth/sessions').endAllSessions;
+  endReason: typeof import('../../src/server/auth/sessions').endReason;
   resolveSession: typeof import('../../src/server/auth/session').resolveSession;
 };
 
@@ -26,7 +28,7 @@ beforeAll(async () => {
   delete (globalThis as { __storeAuth?: unknown }).__storeAuth;
   const sessions = await import('../../src/server/auth/sessions');
   const session = await import('../../src/server/auth/session');
-  mod = { startSession: sessions.startSession, endAllSessions: sessions.endAllSessions, resolveSession: session.resolveSession };
+  mod = { startSession: sessions.startSession, endAllSessions: sessions.endAllSessions, endReason: sessions.endReason, resolveSession: session.resolveSession };
 });
 
 afterAll(async () => {
@@ -51,11 +53,18 @@ describe('sessions in the database', () => {
     const other = await mod.startSession('demo-admin', true, new Headers());
     const [kept] = await handle.db.select({ token: schema.sessions.token }).from(schema.sessions).where(eq(schema.sessions.token, hashSessionToken(a.token.split('.')[0]!)));
     expect(kept).toBeTruthy();
-    expect(await mod.endAllSessions(handle.db, 'demo-retail', kept!.token)).toBe(1);
+    expect(await mod.endAllSessions(handle.db, 'demo-retail', 'password', kept!.token)).toBe(1);
     expect((await mod.resolveSession(requestWith(a.token), url)).user?.id).toBe('demo-retail');
     expect((await mod.resolveSession(requestWith(b.token), url)).stale).toBe(true);
-    expect(await mod.endAllSessions(handle.db, 'demo-retail')).toBe(1);
+    expect(await mod.endReason(handle.db, requestWith(b.token), url)).toBe('password');
+    expect(await mod.endReason(handle.db, requestWith(a.token), url)).toBeNull();
+    expect(await mod.endAllSessions(handle.db, 'demo-retail', 'everywhere')).toBe(1);
     expect((await mod.resolveSession(requestWith(a.token), url)).stale).toBe(true);
+    expect(await mod.endReason(handle.db, requestWith(a.token), url)).toBe('everywhere');
+    // The reason travels in the cookie as well (`token.signature`, URL-encoded).
+    const cookie = new Request(url, { headers: { cookie: `instr.session_token=${encodeURIComponent(a.token)}` } });
+    expect(await mod.endReason(handle.db, cookie, url)).toBe('everywhere');
     expect((await mod.resolveSession(requestWith(other.token), url)).user?.id).toBe('demo-admin');
+    expect(await mod.endReason(handle.db, requestWith(other.token), url)).toBeNull();
   });
 });

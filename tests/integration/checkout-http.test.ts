@@ -220,6 +220,10 @@ describe('POST /api/order/create/', () => {
     const r = await keeper.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
     expect(r.res.status).toBe(403);
     expect(r.body.errors[0].message).toBe('Вам не разрешено оформлять заказы от имени компании. Обратитесь к администратору вашей компании.');
+    // The basket page says so already, in place of «Оформить заказ» (issue 30).
+    const basket = await (await keeper.raw('/basket/')).text();
+    expect(basket).toMatch(/data-testid="basket-refusal"[^>]*>Вам не разрешено оформлять заказы/);
+    expect(basket).not.toContain('href="/checkout/"');
   });
 
   it('an employee over their limit waits for the admin, who approves; invoice only; both are told', async () => {

@@ -221,6 +221,8 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     const refused = await foreman.get('/web/profile/get/');
     expect(refused.res.status).toBe(401);
     expect(refused.body.errors[0].code).toBe(101);
+    // The browser that was signed out is told why on the login page it goes to.
+    expect(await (await foreman.raw('/login/')).text()).toContain('Администратор вашей компании заблокировал учётную запись');
     expect((await admin.get(`${LIST}?inactive=Y`)).body.data.blockedUsers.map((u: any) => u.userId)).toContain(acc.employee.id);
     expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).not.toContain(acc.employee.id);
     const login403 = await new Visitor(srvBase()).post('/api/authentication/', { login: EMPLOYEE, password: PASSWORD });

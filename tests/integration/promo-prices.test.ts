@@ -146,6 +146,13 @@ describe('a promotion with a price rule', () => {
     // Search (the header call) prices the same way.
     const found = ((await guest.post(`/api/searchHeader/`, { query: P.article })).body.data.products as any[]).find((x) => x.id === P.id);
     expect(found).toMatchObject({ price: promo, oldPrice: P.price });
+    // A promotion's page lists what its rule makes cheaper, though the editor referenced no product.
+    const brandPage = await (await guest.raw(`/actions/pr-${run}-brand/`)).text();
+    expect(brandPage).toContain(`href="/${P.code}/"`);
+    expect(brandPage).not.toContain(`href="/${Q.code}/"`);
+    const retailPage = await (await guest.raw(`/actions/pr-${run}-retail/`)).text();
+    expect(retailPage.match(/<article class="card"/g)?.length).toBe(1);
+    expect(retailPage).toContain(`href="/${Q.code}/"`);
     // The contractor pays the lower of his own terms and the promotion's 15 %; the retail-only rule is not his.
     expect(await card(contractor, P)).toMatchObject({ personalPrice: promo, promo: { code: `pr-${run}-brand` } });
     expect(await card(contractor, Q)).toMatchObject({ personalPrice: contractQ, promo: null });

@@ -6,7 +6,8 @@ import { addToBasket } from '../../stores/lists';
 import { change, imageUrl, loadBasket, money, plural, post, type BasketGrid, type BasketRow } from '../../stores/basket';
 import { onRemoteChange, startHeaderSync } from '../../stores/header';
 
-type Props = { initial: BasketGrid };
+/** `refusal`: why this shopper may not order (an employee without the right), said here rather than at checkout. */
+type Props = { initial: BasketGrid; refusal?: string | null };
 
 /** Rows of one page grouped by category, in the order they came. */
 function groups(rows: BasketRow[]): { code: string; name: string; rows: BasketRow[] }[] {
@@ -85,7 +86,7 @@ function Row({ row, busy, onQuantity, onRemove }: { row: BasketRow; busy: boolea
 }
 
 /** The basket page: every change shows the loading state, calls the API, then reloads the grid (spec §4). */
-export default function BasketPage({ initial }: Props) {
+export default function BasketPage({ initial, refusal = null }: Props) {
   const [data, setData] = useState(initial);
   const [rows, setRows] = useState(initial.grid.row);
   const [busy, setBusy] = useState(false);
@@ -238,7 +239,7 @@ export default function BasketPage({ initial }: Props) {
               <p>
                 <span>{T.BASKET_UI_TOTAL}</span> <b data-testid="bar-sum">{money(info.sum)}</b>
               </p>
-              <a className="btn" href="/checkout/">{T.BASKET_UI_CHECKOUT}</a>
+              {!refusal && <a className="btn" href="/checkout/">{T.BASKET_UI_CHECKOUT}</a>}
             </section>
           )}
           {data.inactive.length > 0 && (
@@ -274,14 +275,21 @@ export default function BasketPage({ initial }: Props) {
             <dd className="binfo__total" data-testid="info-sum">{money(info.sum)}</dd>
           </dl>
           {info.contractor && <p className="muted">{T.BASKET_UI_CONTRACTOR_NOTE}</p>}
-          <a className={`btn binfo__go${info.positions ? '' : ' btn--disabled'}`} href={info.positions ? '/checkout/' : undefined} aria-disabled={!info.positions}>
-            {T.BASKET_UI_CHECKOUT}
-          </a>
+          {refusal ? (
+            <p className="binfo__refusal" role="note" data-testid="basket-refusal">
+              {refusal}
+            </p>
+          ) : (
+            <a className={`btn binfo__go${info.positions ? '' : ' btn--disabled'}`} href={info.positions ? '/checkout/' : undefined} aria-disabled={!info.positions}>
+              {T.BASKET_UI_CHECKOUT}
+            </a>
+          )}
           <p className="muted">{T.BASKET_UI_INFO_TEXT} <a href={DELIVERY_TERMS_URL}>{S.SF_BASKET_TERMS_LINK}</a></p>
           {mb && (
             <div className="bmotiv" data-testid="motivation-block">
               <b>{mb.title}</b>
-              <p>{mb.left > 0 ? `${mb.text} ${T.BASKET_UI_LEFT} ${money(mb.left)}.` : mb.text}</p>
+              {/* money() ends with «р.»: no second full stop. */}
+              <p>{mb.left > 0 ? `${mb.text} ${T.BASKET_UI_LEFT} ${money(mb.left)}` : mb.text}</p>
               <div className="bmotiv__bar" role="progressbar" aria-valuenow={mb.progress} aria-valuemin={0} aria-valuemax={100} aria-label={T.BASKET_UI_FREE_DELIVERY}>
                 <span style={{ width: `${mb.progress}%` }} />
               </div>

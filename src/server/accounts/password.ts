@@ -45,7 +45,7 @@ export async function changePassword(
     throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'old_password', message: t('ACC_OLD_OR_CODE') }]);
   }
   await setPasswordHash(db, viewer.id, await hashPassword(input.password));
-  const endedSessions = await endAllSessions(db, viewer.id, ctx.currentToken);
+  const endedSessions = await endAllSessions(db, viewer.id, 'password', ctx.currentToken);
   sendLater('password-changed notice', () => mailPasswordChanged(viewer.email));
   return { changed: true, endedSessions };
 }

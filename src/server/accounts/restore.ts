@@ -24,7 +24,7 @@ export async function setPasswordWithCode(db: Db, input: { email: string; code: 
   const hash = await hashPassword(input.password);
   await setPasswordHash(db, userId, hash);
   await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
-  await endAllSessions(db, userId);
+  await endAllSessions(db, userId, 'restored');
   // The owner of the mailbox is back in: earlier failed logins no longer hold the account.
   await forgetFailures(db, input.email);
   return { userId };

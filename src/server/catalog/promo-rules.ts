@@ -52,11 +52,13 @@ const MAX_AGE_MS = 5 * 60_000;
 
 type SavedDiscount = { percent?: number; price?: number; sections?: string[]; brands?: string[]; articles?: string[]; contractors?: boolean };
 
-export async function readPromoRules(db: Db, now = new Date()): Promise<PromoRule[]> {
+/** The rules of the published promotions that have not ended (`only`: of one promotion, whatever its status or dates — a draft's preview shows what it will cover). */
+export async function readPromoRules(db: Db, now = new Date(), only?: string): Promise<PromoRule[]> {
+  const which = only === undefined ? and(eq(contentEntries.status, 'published'), gt(contentEntries.endsAt, now)) : eq(contentEntries.code, only);
   const rows = await db
     .select({ code: contentEntries.code, title: contentEntries.title, data: contentEntries.data, discount: contentEntries.discount, startsAt: contentEntries.startsAt, endsAt: contentEntries.endsAt, createdAt: contentEntries.createdAt })
     .from(contentEntries)
-    .where(and(eq(contentEntries.kind, 'promotion'), eq(contentEntries.status, 'published'), isNotNull(contentEntries.discount), gt(contentEntries.endsAt, now)));
+    .where(and(eq(contentEntries.kind, 'promotion'), isNotNull(contentEntries.discount), which));
   if (!rows.length) return [];
   const tree = await cachedSectionTree(db);
   const wanted = rows.map((r) => r.discount as SavedDiscount);
@@ -86,7 +88,7 @@ export async function readPromoRules(db: Db, now = new Date()): Promise<PromoRul
         title: r.title,
         color: data.color ?? '#d71920',
         startsAt: (r.startsAt ?? r.createdAt).getTime(),
-        endsAt: r.endsAt!.getTime(),
+        endsAt: (r.endsAt ?? new Date(8.64e15)).getTime(),
         percent,
         fixed,
         // A promotion shown only in the personal area prices for contractors only.
@@ -176,17 +178,32 @@ export function badgeOf(r: PromoRule): PromoBadge {
  * `discountKopecks` and `round(price × (100 − p)) / 100` are one rule (../lib/money.ts). Empty: no rule runs.
  */
 export function promoSqlParts(audience: Audience, cols: { id: SQL; price: SQL; brand: SQL; section: SQL }, now = Date.now()): SQL[] {
-  const ids = (s: Iterable<number>) => sql.join([...s].map((id) => sql`${id}::int`), sql`, `);
   return runningRules(audience, now).map((r) => {
-    const conds: SQL[] = [];
-    if (r.productIds.size) conds.push(sql`${cols.id} IN (${ids(r.productIds)})`);
-    if (!r.byArticleOnly) {
-      const inSection = r.sectionIds ? (r.sectionIds.size ? sql`${cols.section} IN (${ids(r.sectionIds)})` : sql`false`) : sql`true`;
-      const ofBrand = r.brandIds ? (r.brandIds.size ? sql`${cols.brand} IN (${ids(r.brandIds)})` : sql`false`) : sql`true`;
-      conds.push(sql`(${inSection} AND ${ofBrand})`);
-    }
-    const when = conds.length ? sql.join(conds, sql` OR `) : sql`false`;
+    const when = coverSql(r, cols);
     const price = r.percent !== null ? discountedSql(cols.price, sql`${r.percent}::numeric`) : sql`LEAST(${cols.price}, ${fromKopecks(r.fixed!)}::numeric)`;
     return sql`CASE WHEN ${when} THEN ${price} END`;
   });
+}
+
+/** `covers` in SQL: the rows of products this rule covers. */
+function coverSql(r: PromoRule, cols: { id: SQL; brand: SQL; section: SQL }): SQL {
+  const ids = (s: Iterable<number>) => sql.join([...s].map((id) => sql`${id}::int`), sql`, `);
+  const conds: SQL[] = [];
+  if (r.productIds.size) conds.push(sql`${cols.id} IN (${ids(r.productIds)})`);
+  if (!r.byArticleOnly) {
+    const inSection = r.sectionIds ? (r.sectionIds.size ? sql`${cols.section} IN (${ids(r.sectionIds)})` : sql`false`) : sql`true`;
+    const ofBrand = r.brandIds ? (r.brandIds.size ? sql`${cols.brand} IN (${ids(r.brandIds)})` : sql`false`) : sql`true`;
+    conds.push(sql`(${inSection} AND ${ofBrand})`);
+  }
+  return conds.length ? sql.join(conds, sql` OR `) : sql`false`;
+}
+
+/**
+ * The products a promotion's price rule covers, as a condition on `products` (undefined: it has no
+ * rule): its page lists them beside the ones the editor referenced, so the shopper sees what the
+ * promotion makes cheaper.
+ */
+export async function promotionCoverage(db: Db, code: string): Promise<SQL | undefined> {
+  const [rule] = await readPromoRules(db, new Date(), code);
+  return rule && coverSql(rule, { id: sql`${products.id}`, brand: sql`${products.brandId}`, section: sql`${products.sectionId}` });
 }

@@ -15,6 +15,7 @@ import { hit } from '../http/rate-limit';
 import { DEFAULT_EMPLOYEE_PERMISSIONS } from '../auth/permissions';
 import { notify } from '../notifications/notify';
 import { activeAdmins } from '../orders/approval';
+import { noteEnded } from '../auth/sessions';
 import { t } from '../../i18n';
 import { companyUserCounts, getCompanyUser, type CompanyUser } from './users';
 import { blockNotice, sendInvitation } from './mails';
@@ -116,7 +117,11 @@ export async function setUserBlocked(db: Db, viewer: Viewer, userId: string, blo
     if (blocked && target.isAdmin && !admins.some((a) => a.id !== userId)) throw conflict(t('COMPANY_LAST_ADMIN'));
     if (target.blocked !== blocked) await tx.update(users).set({ blocked, updatedAt: sql`now()` }).where(and(eq(users.id, userId), mine));
     if (blocked) {
-      await tx.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(and(mine, ne(users.id, viewer.id))))));
+      const ended = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(and(mine, ne(users.id, viewer.id))))))
+        .returning({ token: sessions.token });
+      await noteEnded(tx as unknown as Db, ended.map((r) => r.token), 'blocked');
     }
     return target.blocked !== blocked;
   });

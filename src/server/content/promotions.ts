@@ -7,7 +7,10 @@
 import { getDb, type Db } from '../db/client';
 import { allPromotions, onePromotion, type PromotionEntry } from './store';
 import type { Pricing } from '../catalog/pricing';
-import { referencedProducts } from './refs';
+import { refsCondition } from './refs';
+import { productCards } from '../catalog/cards';
+import { promotionCoverage } from '../catalog/promo-rules';
+import { or } from 'drizzle-orm';
 import type { ProductCard } from '../catalog/cards';
 import { promotionState, timeLeft, type PromotionState } from './time';
 import { pageNavigation, type PageNavigation } from '../http/paging';
@@ -106,7 +109,7 @@ export async function promotionDetail(db: Db, pricing: Pricing | null, code: str
   const state = promotionState(e.data, now);
   if (state === 'upcoming' && !opts.staff) return null;
   if (e.data.forContractors && !opts.contractor && !opts.staff) return null;
-  const products = state === 'ended' ? [] : await referencedProducts(db, pricing, e.data.products);
+  const products = state === 'ended' ? [] : await promotionProducts(db, pricing, e);
   return {
     ...toTeaser(e),
     description: e.data.description ?? e.data.preview,
@@ -118,4 +121,10 @@ export async function promotionDetail(db: Db, pricing: Pricing | null, code: str
     unpublished: e.data.draft ? 'draft' : state === 'upcoming' ? 'scheduled' : null,
     entry: e,
   };
+}
+
+/** What the editor referenced and what the promotion's price rule makes cheaper, most popular first. */
+async function promotionProducts(db: Db, pricing: Pricing | null, e: Entry): Promise<ProductCard[]> {
+  const where = or(refsCondition(db, e.data.products), await promotionCoverage(db, e.id));
+  return where ? productCards(db, pricing, { where, limit: e.data.products.limit }) : [];
 }

@@ -113,9 +113,16 @@ export function clearSessionCookies(): string[] {
   return out;
 }
 
-/** The 101 answer to a call made with a session that has ended (expired, logged out, blocked). */
-export function sessionEnded(): Response {
+/** The cookie that carries why a session was ended to the login page the browser goes to next (it shows it once, then drops it). */
+export const END_REASON_COOKIE = 'session_end';
+export function endReasonCookie(reason: string): string {
+  return `${END_REASON_COOKIE}=${reason}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`;
+}
+
+/** The 101 answer to a call made with a session that has ended (expired, logged out, blocked); `reason` when the server ended it. */
+export function sessionEnded(reason?: string | null): Response {
   const res = fail(401, [{ code: ERR.NOT_AUTH, message: t('ERR_SESSION_ENDED') }]);
   for (const c of clearSessionCookies()) res.headers.append('set-cookie', c);
+  if (reason) res.headers.append('set-cookie', endReasonCookie(reason));
   return res;
 }

@@ -114,6 +114,21 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.token), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Sessions ended on the server (password changed or restored, user blocked, «Выйти на всех
+ * устройствах»): the hashed token and why, kept 30 days, so the browser still holding the dead
+ * cookie is told why it was signed out (auth/sessions.ts).
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    token: text('token').primaryKey(),
+    reason: text('reason').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ended_sessions_at_idx').on(t.endedAt)],
+);
+
 export const accounts = pgTable(
   'accounts',
   {
