@@ -58,6 +58,17 @@ describe(`demo data on ${dbKind()}`, () => {
     expect(home.hits.every((p) => p.url === `/${p.code}/` && p.price > 0)).toBe(true);
     expect(home.novelties.length).toBeGreaterThan(0);
     expect(home.brands.length).toBeGreaterThanOrEqual(24);
+    // A novelty taken out of sale leaves the home page's «Новинки» rather than showing «Нет в продаже».
+    const gone = home.novelties[0]!;
+    await h.db.update(t.products).set({ canBuy: false }).where(eq(t.products.id, gone.id));
+    try {
+      const after = (await homeData(h.db, null, { promotions: async () => [] })).novelties;
+      expect(after.map((p) => p.id)).not.toContain(gone.id);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((p) => p.canBuy)).toBe(true);
+    } finally {
+      await h.db.update(t.products).set({ canBuy: true }).where(eq(t.products.id, gone.id));
+    }
   });
 
   it('answers the header for a new visitor and for a visitor with lists', async () => {

@@ -63,6 +63,10 @@ describe('what a shopper sees', () => {
   it('a lower-level listing shows its own banner or none, never its top level’s', async () => {
     const first = await page(top.URL);
     expect(first).toContain('class="banner"');
+    // The banner says something the page does not say already: not the H1 again.
+    const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(first)![1]!.trim();
+    const bannerTitle = /class="banner__title"[^>]*>([^<]*)</.exec(first)?.[1]?.trim() ?? '';
+    expect(bannerTitle.toLowerCase()).not.toBe(h1.toLowerCase());
     for (const url of [top.SUB_SECTIONS[0]!.URL, top.SUB_SECTIONS[0]!.SUB_SECTIONS[0]!.URL]) expect(await page(url), url).not.toContain('class="banner"');
   });
 

@@ -110,4 +110,5 @@ export async function cardsByIds(db: Db, pricing: Pricing | null, ids: number[])
 }
 
 export const hitCards = (db: Db, pricing: Pricing | null, limit = 8) => productCards(db, pricing, { where: and(eq(products.isHit, true), eq(products.canBuy, true)), limit });
-export const newCards = (db: Db, pricing: Pricing | null, limit = 8) => productCards(db, pricing, { where: eq(products.isNew, true), order: [desc(products.createdAt), products.id], limit });
+// Only what can be bought: a home page block that shows «Нет в продаже» under a novelty promises nothing (issue 30).
+export const newCards = (db: Db, pricing: Pricing | null, limit = 8) => productCards(db, pricing, { where: and(eq(products.isNew, true), eq(products.canBuy, true)), order: [desc(products.createdAt), products.id], limit });

@@ -114,7 +114,8 @@ function sections(): { rows: SectionRow[]; leaves: { id: number; leaf: Leaf }[] 
       depth: 1,
       sort: (ti + 1) * 10,
       description: top.description,
-      banner: { title: top.name, text: top.description, color: BANNER_COLORS[ti % BANNER_COLORS.length] },
+      // A selling line, not the section's name again (the H1 says it) nor its description (the text under the listing).
+      banner: { title: 'Гарантия производителя и доставка по всей Беларуси', text: 'Компаниям — договорные цены и оплата по счёту.', href: '/advantages/', color: BANNER_COLORS[ti % BANNER_COLORS.length] },
       icon: top.icon,
     });
     top.mids.forEach((mid, mi) => {
