@@ -1,6 +1,7 @@
 /**
  * The W3C Nu Html Checker (vnu-jar, needs Java) over every storefront page type, as a guest with a
- * basket, a comparison and favourites, and as a signed-in customer: 0 errors. One checker run for
+ * basket, a comparison and favourites, as a signed-in customer, and the personal area of a contractor
+ * admin: 0 errors. One checker run for
  * all pages (the JVM starts once).
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ type VnuMessage = { type: string; subType?: string; url: string; message: string
 const guest = new Visitor();
 const customer = new Visitor();
 const editor = new Visitor();
+const contractor = new Visitor();
 const pages = new Map<string, { html: string; who: string }>();
 
 async function fetchPage(v: Visitor, who: string, url: string) {
@@ -56,6 +58,16 @@ beforeAll(async () => {
   for (const url of ['/', a!.url, leaf.URL, '/basket/']) await fetchPage(customer, 'customer', url);
   // Pages with an editor's picture, and the desk's content editor (issue 25).
   for (const url of ['/actions/osennyaya-rasprodazha-akkumulyatornogo-instrumenta/', '/media/katalog-elektroinstrumenta-2026/']) await fetchPage(guest, 'guest', url);
+  // The personal area as a contractor admin works in it all day (issue 30: a <script> after </html>, aria-label on plain text).
+  expect((await contractor.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD })).res.status).toBe(200);
+  await contractor.post('/api/basket/add/', { product: a!.id, quantity: 1 });
+  const personal = ['/personal/summary/', '/personal/orders/', '/personal/details/', '/personal/discounts/', '/personal/notifications/', '/personal/addresses/', '/personal/requests/', '/personal/requests/new/', '/personal/users/', '/personal/users/new/', '/personal/actions/', '/personal/unloading/', '/personal/unloading/new/', '/basket/', '/checkout/'];
+  for (const url of personal) await fetchPage(contractor, 'contractor', url);
+  const orderUrl = /href="(\/personal\/orders\/[^/"?]+\/)"/.exec(pages.get('contractor /personal/orders/')!.html)?.[1];
+  const formUrl = /href="(\/personal\/requests\/new\/[^/"?]+\/)"/.exec(pages.get('contractor /personal/requests/new/')!.html)?.[1];
+  expect(orderUrl, 'an order of the set in the list').toBeTruthy();
+  expect(formUrl, 'a request form in the list').toBeTruthy();
+  for (const url of [orderUrl!, formUrl!]) await fetchPage(contractor, 'contractor', url);
   expect((await editor.post('/api/authentication/', { login: acc.editor.email, password: PASSWORD })).res.status).toBe(200);
   for (const url of ['/desk/content/', '/desk/content/edit/?kind=promotion&code=osennyaya-rasprodazha-akkumulyatornogo-instrumenta', '/desk/content/edit/?kind=media&code=katalog-elektroinstrumenta-2026', '/desk/content/edit/?kind=page&code=garant', '/desk/content/edit/?kind=page', '/garant/'])
     await fetchPage(editor, 'editor', url);
