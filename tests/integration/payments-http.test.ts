@@ -191,6 +191,18 @@ describe('refunds, receipts and ownership', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Twelve at once from one customer: each is the document or a Russian «wait for the previous one» (issue 28), never a 5xx.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => buyer.raw(detail.receipt_url)));
+    for (const r of burst) {
+      if (r.status === 200) {
+        expect(r.headers.get('content-type')).toBe('application/pdf');
+        expect(Buffer.from(await r.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      } else {
+        expect(r.status).toBe(429);
+        expect((await r.json()).errors[0].message).toMatch(/^Предыдущий документ ещё готовится/);
+      }
+    }
+    expect(burst.some((r) => r.status === 200)).toBe(true);
     // Another customer: the same number is not theirs (404, nothing read).
     const other = await signedIn(acc.retail.email);
     expect((await other.raw(detail.receipt_url)).status).toBe(404);

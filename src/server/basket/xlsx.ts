@@ -12,6 +12,7 @@
  * them to read-excel-file, whose own unzip therefore never sees the sender's archive.
  */
 import { Worker } from 'node:worker_threads';
+import { CpuGate } from '../http/cpu-gate';
 
 export const XLSX_LIMITS = {
   /** Bytes inflated from all entries together; a 1,000-row order list is a few hundred KB. */
@@ -27,12 +28,10 @@ export const XLSX_LIMITS = {
 export type XlsxResult = { ok: true; sheets: { data: unknown[][] }[] } | { ok: false; reason: 'bomb' | 'broken' | 'busy' | 'timeout' | 'yours' };
 
 /**
- * Files each client has being read or waiting (issue 28 #4). While a worker is free anyone's file
- * starts; once both are busy, a client that already has a file in hand is refused («yours»: 429, wait
- * for the first) instead of queueing more — so one client sending many big files at once holds at
- * most the workers it found free, never the queue, and everyone else's small file is still read.
+ * Files being read or waiting (issue 28 #4): once both readers are busy, a client that already has a
+ * file in hand is refused («yours»: 429, wait for the first) instead of queueing more (http/cpu-gate.ts).
  */
-const perClient = new Map<string, number>();
+const readers = new CpuGate({ concurrent: XLSX_LIMITS.concurrent, queue: XLSX_LIMITS.queue });
 
 // CommonJS, evaluated by the worker; the libraries are loaded by the file URLs resolved here.
 const WORKER_SOURCE = `
@@ -74,68 +73,31 @@ const { bytes, limits, fflateUrl, readerUrl } = workerData;
 })().catch((e) => parentPort.postMessage({ ok: false, reason: e && /bomb/.test(String(e.message)) ? 'bomb' : 'broken' }));
 `;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(): Promise<() => void> {
-  if (running >= XLSX_LIMITS.concurrent) {
-    if (waiting.length >= XLSX_LIMITS.queue) throw new Error('busy');
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
-
-/** Sheets of an XLSX, read in a worker under the limits above; `client` (its address) gets one file at a time. */
+/** Sheets of an XLSX, read in a worker under the limits above; `client` (its address) gets one file at a time once both readers are busy. */
 export async function readXlsxSheets(bytes: Uint8Array, client?: string): Promise<XlsxResult> {
-  if (client !== undefined) {
-    const held = perClient.get(client) ?? 0;
-    if (held > 0 && running >= XLSX_LIMITS.concurrent) return { ok: false, reason: 'yours' };
-    perClient.set(client, held + 1);
-  }
-  try {
-    return await readInTurn(bytes);
-  } finally {
-    if (client !== undefined) {
-      const held = (perClient.get(client) ?? 1) - 1;
-      if (held > 0) perClient.set(client, held);
-      else perClient.delete(client);
-    }
-  }
+  const r = await readers.run(client, () => readInWorker(bytes));
+  return r.ok ? r.value : { ok: false, reason: r.reason };
 }
 
-async function readInTurn(bytes: Uint8Array): Promise<XlsxResult> {
-  let release: () => void;
-  try {
-    release = await slot();
-  } catch {
-    return { ok: false, reason: 'busy' };
-  }
-  try {
-    return await new Promise<XlsxResult>((resolve) => {
-      const worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        workerData: { bytes, limits: XLSX_LIMITS, fflateUrl: import.meta.resolve('fflate'), readerUrl: import.meta.resolve('read-excel-file/universal') },
-        resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
-      });
-      let settled = false;
-      const done = (r: XlsxResult) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        resolve(r);
-      };
-      const timer = setTimeout(() => done({ ok: false, reason: 'timeout' }), XLSX_LIMITS.timeoutMs);
-      worker.once('message', (m: XlsxResult) => done(m));
-      // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the file was too much or broken.
-      worker.once('error', (e: NodeJS.ErrnoException) => done({ ok: false, reason: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'bomb' : 'broken' }));
-      worker.once('exit', () => done({ ok: false, reason: 'broken' }));
+function readInWorker(bytes: Uint8Array): Promise<XlsxResult> {
+  return new Promise<XlsxResult>((resolve) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { bytes, limits: XLSX_LIMITS, fflateUrl: import.meta.resolve('fflate'), readerUrl: import.meta.resolve('read-excel-file/universal') },
+      resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
     });
-  } finally {
-    release();
-  }
+    let settled = false;
+    const done = (r: XlsxResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(r);
+    };
+    const timer = setTimeout(() => done({ ok: false, reason: 'timeout' }), XLSX_LIMITS.timeoutMs);
+    worker.once('message', (m: XlsxResult) => done(m));
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the file was too much or broken.
+    worker.once('error', (e: NodeJS.ErrnoException) => done({ ok: false, reason: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'bomb' : 'broken' }));
+    worker.once('exit', () => done({ ok: false, reason: 'broken' }));
+  });
 }
