@@ -155,20 +155,23 @@ function start(kind: 'pglite' | 'postgres', db: Db, jobId: number, sessionId: nu
 async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId: number, file: string): Promise<void> {
   const owned = and(eq(exchangeJobs.id, state.jobId), eq(exchangeJobs.node, NODE_ID));
   const beatMs = Math.max(200, Math.min(5000, (config().EXCHANGE_STALE_SECONDS * 1000) / 4));
-  let beating = false;
-  const beat = async () => {
-    if (beating) return;
-    beating = true;
-    try {
-      await db
-        .update(exchangeJobs)
-        .set({ heartbeatAt: new Date(), stage: state.stage, ...state.counts })
-        .where(owned);
-    } catch (e) {
-      console.warn('1C exchange: heartbeat not written:', (e as Error).message);
-    } finally {
-      beating = false;
-    }
+  // The heartbeat in flight, if any: the result is written only after it, or its older counts would land over the final ones.
+  let beating: Promise<void> | null = null;
+  const beat = () => {
+    if (beating) return beating;
+    beating = (async () => {
+      try {
+        await db
+          .update(exchangeJobs)
+          .set({ heartbeatAt: new Date(), stage: state.stage, ...state.counts })
+          .where(owned);
+      } catch (e) {
+        console.warn('1C exchange: heartbeat not written:', (e as Error).message);
+      } finally {
+        beating = null;
+      }
+    })();
+    return beating;
   };
   // On PGlite the import transaction holds the one connection: a heartbeat would wait for it (nobody reads it anyway).
   const timer = kind === 'postgres' ? setInterval(() => void beat(), beatMs) : null;
@@ -223,6 +226,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
   } finally {
     if (timer) clearInterval(timer);
   }
+  await beating;
   state.stage = result.status === 'done' ? `${file}: загружен` : (result.error ?? '');
   try {
     await db
