@@ -26,7 +26,8 @@ const APPLY_SLICE = 1000;
  * products) is being applied, a search answers from the index as it stands — each product either
  * before or after the change — instead of waiting seconds.
  */
-const SYNC_WAIT_MS = 150;
+// 150 ms was too short on two busy cores: a one-product rename was still being applied (search-pipeline, a full test run).
+const SYNC_WAIT_MS = 500;
 /** The header's categories follow the sections of this many best results, not the biggest sections. */
 const TOP_FOR_SECTIONS = 48;
 /** Postings above which a clause is evaluated only among the other clauses' matches when answering in part. */
