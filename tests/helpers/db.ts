@@ -5,7 +5,10 @@
  */
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
+import { eq } from 'drizzle-orm';
 import { seedDatabase } from '../../src/server/seed/seed';
+import { contentEntries } from '../../src/server/db/schema';
+import { forgetPromoRules } from '../../src/server/catalog/promo-rules';
 
 export type TestDb = DbHandle & { url?: string; drop: () => Promise<void> };
 
@@ -54,3 +57,13 @@ export async function createTestDb(opts: { products?: number; seed?: boolean } =
 }
 
 export const dbKind = () => (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+
+/**
+ * Takes the price rules off the demo promotions of a test database. For tests that compute the
+ * expected contract or retail prices from the catalogue rows alone; what promotions do to prices is
+ * promo-prices' subject, so the rest need not restate the rule.
+ */
+export async function withoutPromotionPrices(db: DbHandle['db']): Promise<void> {
+  await db.update(contentEntries).set({ discount: null }).where(eq(contentEntries.kind, 'promotion'));
+  forgetPromoRules();
+}

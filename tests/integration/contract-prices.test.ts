@@ -17,6 +17,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { Visitor } from '../helpers/http';
 import { ldOfType } from '../helpers/html';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
+import { withoutPromotionPrices } from '../helpers/db';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { branches, brands, companies, companyDiscounts, productExpendables, products, sections, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
@@ -64,6 +65,7 @@ async function computeExpected(db: Db) {
 
 async function prepare(db: Db) {
   await writeFixture(db, acc);
+  await withoutPromotionPrices(db);
   const { general, percentOf } = await computeExpected(db);
   const candidates = await db
     .select({ id: products.id, code: products.code, article: products.article, name: products.name, brandId: products.brandId, sectionId: products.sectionId, brandCode: brands.code })

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { strFromU8, unzipSync } from 'fflate';
-import { createTestDb, type TestDb } from '../helpers/db';
+import { createTestDb, withoutPromotionPrices, type TestDb } from '../helpers/db';
 import { companies, exportProfiles, favorites, priceTypes, productPrices, products, users, apiTokens } from '../../src/server/db/schema';
 import { fromKopecks, moneyText, toKopecks } from '../../src/server/lib/money';
 import { buildFeed, type BuildPlan } from '../../src/server/exports/build';
@@ -38,6 +38,7 @@ const retail = () => viewer('demo-retail', null);
 beforeAll(async () => {
   tdb = await createTestDb({ products: 300 });
   const db = tdb.db;
+  await withoutPromotionPrices(db);
   const [c] = await db.select({ id: companies.id }).from(companies).limit(1);
   companyId = c!.id;
   const [other] = await db.insert(companies).values({ name: 'ООО «Другая»', unp: '290000001', discountPercent: '3.00' }).returning({ id: companies.id });

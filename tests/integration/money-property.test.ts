@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '../helpers/db';
+import { createTestDb, withoutPromotionPrices, type TestDb } from '../helpers/db';
 import { discounted, loadPricing, makePricing, personalPrice, preparePrices, productPriceSql } from '../../src/server/catalog/pricing';
 import { discountedSql, toKopecks } from '../../src/server/lib/money';
 import { loadSectionTree } from '../../src/server/catalog/sections';
@@ -55,6 +55,7 @@ let percentsInUse: number[] = [];
 
 beforeAll(async () => {
   t = await createTestDb({ products: 120 });
+  await withoutPromotionPrices(t.db);
   const rows = [
     ...(await t.db.select({ p: companies.discountPercent }).from(companies)),
     ...(await t.db.select({ p: companyDiscounts.percent }).from(companyDiscounts)),

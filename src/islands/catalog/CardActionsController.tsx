@@ -10,9 +10,15 @@ import { useStore } from '@nanostores/react';
 import { $basketIds, $compareIds, $favoriteIds } from '../../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../../stores/lists';
 import { useIslandReady } from '../shared/ready';
+import type { DemandOptions } from '../../directives/demand';
 
 /** How the page mounts this island: `client:demand={CARD_ACTIONS_DEMAND}` (src/directives/demand.ts). */
-export const CARD_ACTIONS_DEMAND = { island: 'card-actions', hold: '[data-actions] button[data-act]' };
+export const CARD_ACTIONS_DEMAND: DemandOptions = {
+  island: 'card-actions',
+  hold: '[data-actions] button[data-act]',
+  // «В корзину» tapped and the page left before this island is ready: the add is still sent.
+  keepalive: { match: '[data-act="buy"]:not(:disabled)', call: '/api/basket/add/', param: 'product', from: 'data-actions' },
+};
 
 const blocks = () => document.querySelectorAll<HTMLElement>('[data-actions]');
 

@@ -52,7 +52,8 @@ const zList = (re: RegExp, what: string) =>
 const zCodeList = zList(/^[a-z0-9-]{1,100}$/, 'коды разделов и брендов: латинские буквы, цифры и дефис');
 const zArticleList = zList(/^[\p{L}\p{N}._/-]{1,60}$/u, 'артикулы через запятую');
 
-const zDiscount = z
+/** A promotion's price rule as the editor saves it; the demo's Markdown front matter is read with it too (content/import.ts). */
+export const zDiscount = z
   .object({
     percent: z.coerce.number().gt(0).max(90).transform((v) => Math.round(v * 100) / 100).optional(),
     price: z.coerce.number().gt(0).max(1_000_000).optional(),

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { ContentKind } from '../db/schema';
 import { storeContentImage } from './images';
 import { writeEntry, type EntryFields } from './write';
+import { zDiscount } from './editor';
 
 const productRefs = z
   .object({ sections: z.array(z.string().regex(/^[a-z0-9-]+$/)).default([]), articles: z.array(z.coerce.string().min(1)).default([]), limit: z.number().int().min(1).max(200).default(24) })
@@ -30,6 +31,8 @@ const promotion = z
     image: z.string().optional(),
     imageAlt: z.string().optional(),
     products: productRefs,
+    /** The price rule, as in the editor: {percent | price, sections, brands, articles, contractors}. */
+    discount: zDiscount.optional(),
     draft: z.boolean().default(false),
   })
   .refine((p) => p.ends > p.starts, { message: 'ends должна быть позже starts', path: ['ends'] });
@@ -88,7 +91,7 @@ export async function importContent(db: Db, root = path.resolve('src/content')):
         fields = {
           kind, code, title: d.title, preview: d.preview, body, status: d.draft ? 'draft' : 'published', startsAt: d.starts, endsAt: d.ends,
           data: { description: d.description, color: d.color, forContractors: d.forContractors, products: d.products },
-          discount: null, imageId: await picture(d.image, alt), imageAlt: d.image ? alt : null,
+          discount: d.discount ?? null, imageId: await picture(d.image, alt), imageAlt: d.image ? alt : null,
         };
       } else if (kind === 'media') {
         const d = media.parse(front);
