@@ -164,6 +164,10 @@ describe('a promotion with a price rule', () => {
     expect((await guest.post('/api/basket/add/', { product: P.id, quantity: 2 })).body.status).toBe('success');
     const row = ((await guest.get('/web/basket/products/')).body.data.grid.row as any[]).find((r) => r.product_id === P.id);
     expect(row).toMatchObject({ price: promo, base_price: P.price, discount_percent: 15, sum: Math.round(promo * 200) / 100 });
+    // The contractor's line says the promotion's own «−15 %», not how far its kopeck-rounded price is below retail.
+    expect((await contractor.post('/api/basket/add/', { product: P.id, quantity: 1 })).body.status).toBe('success');
+    const contractorRow = ((await contractor.get('/web/basket/products/')).body.data.grid.row as any[]).find((r) => r.product_id === P.id);
+    expect(contractorRow).toMatchObject({ price: promo, base_price: P.price, discount_percent: 15 });
     const order = await guest.post('/api/order/create/', { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Алексей Тестов', phone: '+375 29 123-45-67', email: `promo-${run}@example.by`, payment: 'cash' });
     expect(order.res.status).toBe(200);
     expect(order.body.data.total).toBe(Math.round(promo * 200) / 100);

@@ -65,7 +65,7 @@ function Row({ row, busy, onQuantity, onRemove }: { row: BasketRow; busy: boolea
           <div className="brow__price">
             <b>{money(row.price)}</b>
             {row.discount_percent > 0 && <s>{money(row.base_price)}</s>}
-            {row.discount_percent > 0 && <span className="brow__disc">−{row.discount_percent}%</span>}
+            {row.discount_percent > 0 && <span className="brow__disc">−{String(row.discount_percent).replace('.', ',')}%</span>}
             <span className="brow__stock">{row.stock > 0 ? `${T.BASKET_UI_IN_STOCK} ${row.stock} ${T.BASKET_UI_PCS}` : T.BASKET_UI_ON_ORDER}</span>
             {/* Stock can shrink after the row was added: say so instead of silently changing the quantity. */}
             {row.quantity > row.max_quantity && <span className="brow__gone">{T.BASKET_MATCH_LIMITED.replace('{max}', String(row.max_quantity))}</span>}
@@ -267,7 +267,8 @@ export default function BasketPage({ initial, refusal = null }: Props) {
               <>
                 <dt>{T.BASKET_UI_BASE_SUM}</dt>
                 <dd>{money(info.base_sum)}</dd>
-                <dt>{T.BASKET_UI_DISCOUNT}</dt>
+                {/* A retail shopper's only discount is a promotion's (decision 0240); a contractor's is his terms or a promotion, whichever is lower. */}
+                <dt>{info.contractor ? T.BASKET_UI_DISCOUNT : T.BASKET_UI_DISCOUNT_PROMO}</dt>
                 <dd className="binfo__disc" data-testid="info-discount">−{money(info.discount_sum)}</dd>
               </>
             )}

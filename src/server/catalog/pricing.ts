@@ -232,11 +232,14 @@ export function listPriceOf(pricing: Pricing, productId: number): Kopecks | null
 
 /**
  * The percent a line is shown with («скидка N %»): the company's percent for a discounted product;
- * for a list-priced one or a promotion's price, how far it is below retail (0 when it is not), to 0.01 %.
+ * a percent-off promotion's percent; for a list-priced one or a fixed promotion price, how far it is
+ * below retail (0 when it is not), to 0.01 %.
  */
 export function percentShown(pricing: Pricing | null, item: PricedItem): number {
   const { price, promo } = priceFor(pricing, item);
   if (pricing && !promo && listPriceOf(pricing, item.id) === null) return pricing.percentFor(item.brandId, item.sectionId);
+  // A percent-off promotion is shown with its own percent (off retail): «−15 %», not the kopeck-rounded «−14,99 %».
+  if (promo?.percent) return promo.percent;
   const retail = toKopecks(item.price);
   const paid = toKopecks(price ?? item.price);
   return retail > 0 && paid < retail ? Math.round(((retail - paid) * 10_000) / retail) / 100 : 0;
