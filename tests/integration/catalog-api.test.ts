@@ -1,6 +1,7 @@
 /** Spec §7 catalogue, product and brand calls over HTTP: each answers, and refuses bad input in Russian. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor, type Envelope } from '../helpers/http';
+import { t } from '../../src/i18n';
 import { fixture, PASSWORD } from '../helpers/fixtures';
 
 /** This file's own accounts (tests/helpers/fixtures.ts), not the demo ones. */
@@ -79,6 +80,23 @@ describe('listings', () => {
       expect(res.status, path).toBe(422);
       expect(russian(body), path).toBe(true);
     }
+    // Each refused filter says in plain Russian what is wrong, and never repeats what was typed.
+    const said = async (filter: string) => {
+      const { res, body } = await v.get(`/web/catalog/filter/${filter}/apply/?section_code=perforatory-sds-plus`);
+      expect(res.status, filter).toBe(422);
+      expect(body.errors.map((e) => e.field), filter).toEqual(['filter']);
+      const message = body.errors[0].message as string;
+      expect(message, filter).toMatch(/^Некорректный фильтр: [а-яё«]/);
+      expect(message, filter).not.toMatch(/[a-z_]{3,}/i);
+      return message;
+    };
+    expect(await said('__proto__')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_SHAPE')}`);
+    expect(await said('constructor-is-')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_SHAPE')}`);
+    expect(await said('price-from-200-to-100')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_PRICE')}`);
+    expect(await said('instock-is-n')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_INSTOCK')}`);
+    expect(await said('brand-is-no-such-brand')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_BRAND')}`);
+    expect(await said('nosuchprop-is-x')).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_PROPERTY')}`);
+    expect(await said(Array.from({ length: 40 }, (_, i) => `p${i}-is-x`).join('/'))).toBe(`${t('CAT_ERR_FILTER')}: ${t('CAT_ERR_FILTER_TOO_MANY')}`);
     // An unknown or empty sort is no error: the listing falls back to its default order.
     for (const sort of ['cheap', '']) expect((await v.get(`/web/catalog/filter/clear/apply/?sort=${sort}`)).res.status, `sort=${sort}`).toBe(200);
     const unknown = await v.get('/web/catalog/filter/clear/apply/?section_id=999999');

@@ -58,10 +58,28 @@ export async function scopeFromInput(db: Db, q: ApiScopeInput): Promise<{ scope:
   return { scope: { kind: 'all' }, section: null, basePath: '/catalog/' };
 }
 
+/**
+ * What a refused filter says to the caller: the parsers' reasons are for the log and name what was
+ * typed (`segment __proto__`); the answer says in plain Russian what is wrong, never echoing it.
+ */
+export function filterMessage(reason: string): string {
+  const kind = reason.split(' ')[0]!;
+  const key =
+    kind === 'price' || reason === 'duplicate price' ? 'CAT_ERR_FILTER_PRICE'
+    : kind === 'segments' ? 'CAT_ERR_FILTER_TOO_MANY'
+    : kind === 'instock' ? 'CAT_ERR_FILTER_INSTOCK'
+    : kind === 'brand' ? 'CAT_ERR_FILTER_BRAND'
+    : kind === 'section' ? 'CAT_ERR_FILTER_SECTION'
+    : kind === 'property' ? 'CAT_ERR_FILTER_PROPERTY'
+    : kind === 'value' ? 'CAT_ERR_FILTER_VALUE'
+    : 'CAT_ERR_FILTER_SHAPE';
+  return `${t('CAT_ERR_FILTER')}: ${t(key)}`;
+}
+
 export function parseApiFilter(segments: string[] | null): FilterState {
   if (!segments || !segments.length) return emptyFilters();
   const parsed = parseFilterSegments(segments);
-  if (!parsed.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${parsed.reason}`);
+  if (!parsed.ok) throw invalid('filter', filterMessage(parsed.reason));
   return parsed.state;
 }
 
@@ -82,7 +100,7 @@ export async function apiListing(
   pricing: Pricing | null,
 ): Promise<ApiListing> {
   const prepared = await prepareListing(db, where.scope, state);
-  if (!prepared.ok) throw invalid('filter', `${t('CAT_ERR_FILTER')}: ${prepared.reason}`);
+  if (!prepared.ok) throw invalid('filter', filterMessage(prepared.reason));
   const result = await runListing(db, prepared.base, state, prepared.filters, params, prepared.ref, pricing);
   const s = where.section;
   return {
