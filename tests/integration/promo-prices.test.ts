@@ -72,9 +72,10 @@ const card = async (v: Visitor, p: Picked, filter = 'clear') => {
   return items.find((c) => c.id === p.id) ?? null;
 };
 
-const promotion = (code: string, startsIn: number, endsIn: number, discount: Record<string, unknown>) => ({
+/** `from`: the moment the dates count from — one for promotions that must start and end together. */
+const promotion = (code: string, startsIn: number, endsIn: number, discount: Record<string, unknown>, from = Date.now()) => ({
   kind: 'promotion', code, title: `Акция ${code}`, preview: 'Скидка на бренд.', body: 'Условия акции.', status: 'published',
-  starts: new Date(Date.now() + startsIn).toISOString(), ends: new Date(Date.now() + endsIn).toISOString(), discount,
+  starts: new Date(from + startsIn).toISOString(), ends: new Date(from + endsIn).toISOString(), discount,
 });
 
 describe('a promotion with a price rule', () => {
@@ -102,13 +103,13 @@ describe('a promotion with a price rule', () => {
     const startsIn = 15_000;
     const endsIn = 50_000;
     const saved = Date.now();
-    const main = await editor.post('/api/desk/content/save/', promotion(`pr-${run}-brand`, startsIn, endsIn, { percent: 15, brands: [P.brandCode], contractors: true }));
+    const main = await editor.post('/api/desk/content/save/', promotion(`pr-${run}-brand`, startsIn, endsIn, { percent: 15, brands: [P.brandCode], contractors: true }, saved));
     expect(main.res.status).toBe(200);
     // A weaker rule on the same brand at the same time: the best one wins, never both.
-    expect((await editor.post('/api/desk/content/save/', promotion(`pr-${run}-weak`, startsIn, endsIn, { percent: 5, brands: [P.brandCode], contractors: true }))).res.status).toBe(200);
+    expect((await editor.post('/api/desk/content/save/', promotion(`pr-${run}-weak`, startsIn, endsIn, { percent: 5, brands: [P.brandCode], contractors: true }, saved))).res.status).toBe(200);
     // A fixed price for retail shoppers only.
     const fixed = Math.round((Q.price - 1) * 100) / 100;
-    expect((await editor.post('/api/desk/content/save/', promotion(`pr-${run}-retail`, startsIn, endsIn, { price: fixed, articles: [Q.article] }))).res.status).toBe(200);
+    expect((await editor.post('/api/desk/content/save/', promotion(`pr-${run}-retail`, startsIn, endsIn, { price: fixed, articles: [Q.article] }, saved))).res.status).toBe(200);
 
     // The contractor's YML feed of the brand («always» rebuilt), pulled by his integration with a conditional GET.
     const feedId = (await contractor.post('/api/profile/export/add/', { title: 'YML бренда', source: 'brands', brandIds: [P.brandId], fields: ['article', 'name', 'my_price'], format: 'yml', schedule: 'always' })).body.data.id;
