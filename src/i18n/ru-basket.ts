@@ -93,6 +93,7 @@ export const basketDict = {
   BASKET_UI_UNITS: 'Количество',
   BASKET_UI_BASE_SUM: 'Сумма без скидки',
   BASKET_UI_DISCOUNT: 'Скидка контрагента',
+  BASKET_UI_COMPARE_ONE: 'Добавьте в сравнение ещё товар из этого раздела — характеристики встанут рядом.',
   BASKET_UI_DISCOUNT_PROMO: 'Скидка по акциям',
   BASKET_UI_TOTAL: 'Итого',
   BASKET_UI_CONTRACTOR_NOTE: 'Цены указаны с учётом скидок вашей компании.',

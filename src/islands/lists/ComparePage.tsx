@@ -56,6 +56,7 @@ function Table({ section, onlyDiff, busy, inBasket, onRemove, onBuy }: { section
           )}
         </tbody>
       </table>
+      {section.items.length === 1 && <p className="ctable__one muted">{T.BASKET_UI_COMPARE_ONE}</p>}
     </div>
   );
 }
