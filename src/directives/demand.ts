@@ -58,7 +58,7 @@ const demand: ClientDirective = (load, opts) => {
   const onPageHide = () => {
     if (!holding) return;
     for (const target of held.splice(0)) {
-      if (!keepalive || !target.matches(keepalive.match) || !keepalive.call.startsWith('/')) continue;
+      if (!keepalive || !target.matches(keepalive.match)) continue;
       const value = target.closest(`[${keepalive.from}]`)?.getAttribute(keepalive.from);
       if (!value) continue;
       const body = JSON.stringify({ [keepalive.param]: value });
