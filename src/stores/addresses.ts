@@ -16,7 +16,7 @@ export const loadAddresses = () => api<AddressBook>('/web/personal/addresses/');
 const act = <T>(action: string, body: Record<string, unknown> = {}) => api<T>('/api/deliveryAddresses/', { method: 'POST', body: { action, ...body } });
 
 export const addressCalls = {
-  requestAdd: (fields: { address: string; flat: string; entrance: string; phone: string; email: string }) => act<{ address: AddressView }>('requestAdd', fields),
+  requestAdd: (fields: { city: string; region: string; street: string; house: string; building: string; flat: string; entrance: string; phone: string; email: string; replaces?: number }) => act<{ address: AddressView }>('requestAdd', fields),
   requestDelete: (id: number) => act<DeleteResult>('requestDelete', { id }),
   cancelDelete: (id: number) => act<{ address: AddressView }>('cancelDelete', { id }),
   sendCode: (id: number, channel: 'email' | 'sms', to: string) => (channel === 'sms' ? act<CodeSent>('sendVerifyCodeSMS', { id, phone: to }) : act<CodeSent>('sendVerifyCodeEmail', { id, email: to })),

@@ -87,14 +87,14 @@ describe('a retail customer’s own address', () => {
   let id: number;
 
   it('confirmed by code: a notification «Адрес доставки подтверждён» naming the address, no e-mail copy to the one who confirmed', async () => {
-    id = (await act(RETAIL, { action: 'requestAdd', address: 'г. Гродно, ул. Ожешко, 14', flat: '7' })).address.id;
+    id = (await act(RETAIL, { action: 'requestAdd', city: 'Гродно', street: 'ул. Ожешко', house: '14', flat: '7' })).address.id;
     expect(await aboutAddresses(RETAIL)).toEqual([]);
     const before = new Set(outbox().map((m) => m.file));
     expect(await confirmByCode(RETAIL, id)).toBe('active');
     const [n, ...rest] = await aboutAddresses(RETAIL);
     expect(rest).toEqual([]);
     expect(n).toMatchObject({ title: 'Адрес доставки подтверждён', href: '/personal/addresses/', read: false });
-    expect(n!.text).toContain('г. Гродно, ул. Ожешко, 14, кв./офис 7');
+    expect(n!.text).toContain('Гродненская обл., г. Гродно, ул. Ожешко, д. 14, кв./офис 7');
     expect(newMailTo(RETAIL, before)).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe('a retail customer’s own address', () => {
   });
 
   it('a never-confirmed address withdrawn at once (no code) tells nothing', async () => {
-    const pending = (await act(RETAIL, { action: 'requestAdd', address: 'г. Лида, ул. Советская, 3' })).address.id;
+    const pending = (await act(RETAIL, { action: 'requestAdd', city: 'Лида', street: 'ул. Советская', house: '3' })).address.id;
     expect(await act(RETAIL, { action: 'requestDelete', id: pending })).toMatchObject({ status: 'deleted' });
     expect(await aboutAddresses(RETAIL)).toHaveLength(2);
   });
@@ -122,18 +122,18 @@ describe('a company address: the one who added it and the company admin hear, th
   let id: number;
 
   it('an employee with the right confirms a new address: both are notified, the admin also by e-mail', async () => {
-    id = (await act(KEEPER, { action: 'requestAdd', address: 'г. Минск, ул. Кальварийская, 24' })).address.id;
+    id = (await act(KEEPER, { action: 'requestAdd', city: 'Минск', street: 'ул. Кальварийская', house: '24' })).address.id;
     const before = new Set(outbox().map((m) => m.file));
     expect(await confirmByCode(KEEPER, id)).toBe('active');
     for (const email of [KEEPER, ADMIN]) {
-      const n = (await aboutAddresses(email)).find((x) => x.text.includes('Кальварийская, 24'));
+      const n = (await aboutAddresses(email)).find((x) => x.text.includes('Кальварийская, д. 24'));
       expect(n, email).toMatchObject({ title: 'Адрес доставки подтверждён', href: '/personal/addresses/' });
       expect(n!.text, email).toContain('Алла Адресова');
     }
     const mails = newMailTo(ADMIN, before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Адрес доставки подтверждён');
-    expect(mails[0]!.text).toContain('г. Минск, ул. Кальварийская, 24');
+    expect(mails[0]!.text).toContain('г. Минск, ул. Кальварийская, д. 24');
     expect(newMailTo(KEEPER, before)).toEqual([]);
     // An employee without the right to manage addresses, who neither added it nor decides, is not told.
     expect(await aboutAddresses(READER)).toEqual([]);
@@ -144,7 +144,7 @@ describe('a company address: the one who added it and the company admin hear, th
     const before = new Set(outbox().map((m) => m.file));
     expect(await confirmByCode(ADMIN, id)).toBe('deleted');
     const keeperNote = (await aboutAddresses(KEEPER)).find((x) => x.title === 'Адрес доставки удалён');
-    expect(keeperNote!.text).toContain('г. Минск, ул. Кальварийская, 24');
+    expect(keeperNote!.text).toContain('г. Минск, ул. Кальварийская, д. 24');
     expect(keeperNote!.text).toContain(acc.admin.name);
     expect(newMailTo(KEEPER, before).map((m) => m.subject.includes('Адрес доставки удалён'))).toEqual([true]);
     expect((await aboutAddresses(ADMIN)).some((x) => x.title === 'Адрес доставки удалён')).toBe(true);

@@ -14,10 +14,11 @@ import { createTestDb, dbKind, type TestDb } from '../helpers/db';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
 import { HttpError } from '../../src/server/http/api';
 import { listAddresses } from '../../src/server/addresses/list';
+import { applyConfirmation, managedAddress } from '../../src/server/addresses/actions';
 import { usableAddresses } from '../../src/server/addresses/usable';
 import { runAddressAction } from '../../src/server/addresses/run';
 import { deliveryContacts, switchedOnWithoutContact } from '../../src/server/addresses/contacts';
-import type { ActionInput } from '../../src/server/addresses/input';
+import { parseAddressAction, type ActionInput } from '../../src/server/addresses/input';
 import { reloadConfig } from '../../src/server/config';
 
 let h: TestDb;
@@ -30,7 +31,8 @@ function viewer(u: typeof t.users.$inferSelect): Viewer {
 }
 const userRow = async (id: string) => (await h.db.select().from(t.users).where(eq(t.users.id, id)))[0]!;
 const addressRows = () => h.db.select().from(t.deliveryAddresses).orderBy(t.deliveryAddresses.id);
-const run = (v: Viewer, input: Record<string, unknown>) => runAddressAction(h.db, v, input as ActionInput);
+// Adding goes through the endpoint's parser (it turns the fields into checked ones); the rest is passed as the endpoint passes it after parsing.
+const run = (v: Viewer, input: Record<string, unknown>) => runAddressAction(h.db, v, input.action === 'requestAdd' ? parseAddressAction(input) : (input as ActionInput));
 
 async function statusOf(p: Promise<unknown>): Promise<number> {
   try {
@@ -117,7 +119,7 @@ describe(`address ownership with two companies on ${dbKind()}`, () => {
   });
 
   it('an employee granted manage_addresses changes company addresses; the same employee without it gets 403', async () => {
-    const added = (await run(other.employee, { action: 'requestAdd', address: 'г. Брест, ул. Советская, 2' })) as { address: { id: number; status: string } };
+    const added = (await run(other.employee, { action: 'requestAdd', city: 'Брест', street: 'ул. Советская', house: '2' })) as { address: { id: number; status: string } };
     expect(added.address.status).toBe('pending');
     const row = (await addressRows()).find((a) => a.id === added.address.id)!;
     expect(row).toMatchObject({ companyId: other.companyId, userId: 'other-employee' });
@@ -132,5 +134,33 @@ describe(`address ownership with two companies on ${dbKind()}`, () => {
     await run(other.admin, { action: 'changeEmail', id: other.addressId, email: null });
     expect(await deliveryContacts(h.db, other.addressId)).toEqual({ email: null, phone: null });
     expect(await switchedOnWithoutContact(h.db)).toBe(0);
+  });
+});
+
+describe('an address saved as one line before addresses had fields (migration 0036)', () => {
+  it('is kept whole, flagged, pre-filled for completion; the completed one replaces it only once confirmed, and only in its own scope', async () => {
+    const [legacy] = await h.db
+      .insert(t.deliveryAddresses)
+      .values({ userId: 'other-admin', companyId: other.companyId, address: 'г. Брест, ул. Гоголя, 7, кв. 3', flat: null, status: 'active', unstructured: true, email: 'admin@drugaya.by' })
+      .returning();
+    const seen = (await listAddresses(h.db, other.admin)).addresses.find((a) => a.id === legacy!.id)!;
+    expect(seen).toMatchObject({ address: 'г. Брест, ул. Гоголя, 7, кв. 3', unstructured: true, city: null, guess: { city: 'Брест', region: 'Брестская обл.', street: 'ул. Гоголя', house: '7', flat: '3' } });
+    // Still deliverable (it was confirmed): checkout lists it.
+    expect((await usableAddresses(h.db, other.admin)).some((a) => a.id === legacy!.id)).toBe(true);
+
+    // Another company cannot complete (replace) it; a structured address is not "completed".
+    const rowsBefore = await addressRows();
+    expect(await statusOf(run(demo.admin, { action: 'requestAdd', city: 'Брест', street: 'ул. Гоголя', house: '7', flat: '3', replaces: String(legacy!.id) }))).toBe(404);
+    expect(await statusOf(run(other.admin, { action: 'requestAdd', city: 'Брест', street: 'ул. Гоголя', house: '8', replaces: String(other.addressId) }))).toBe(422);
+    expect(await addressRows()).toEqual(rowsBefore);
+
+    // The same text as the legacy line is no duplicate of it.
+    const added = (await run(other.admin, { action: 'requestAdd', city: 'Брест', street: 'ул. Гоголя', house: '7', flat: '3', replaces: String(legacy!.id) })) as { address: { id: number; replacesId: number; address: string } };
+    expect(added.address).toMatchObject({ replacesId: legacy!.id, address: 'Брестская обл., г. Брест, ул. Гоголя, д. 7' });
+    expect((await addressRows()).some((a) => a.id === legacy!.id)).toBe(true);
+    await applyConfirmation(h.db, other.admin, await managedAddress(h.db, other.admin, added.address.id));
+    const after = await addressRows();
+    expect(after.some((a) => a.id === legacy!.id)).toBe(false);
+    expect(after.find((a) => a.id === added.address.id)).toMatchObject({ status: 'active', unstructured: false, replacesId: null, city: 'Брест', street: 'ул. Гоголя', house: '7', flat: '3' });
   });
 });

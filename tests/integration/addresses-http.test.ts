@@ -39,9 +39,9 @@ const act = (who: Who, body: Record<string, unknown>) => as[who].post('/api/deli
 const list = async (who: Who) => (await as[who].get('/web/personal/addresses/')).body.data;
 
 /** Adds an address and confirms it by SMS; returns its id. */
-async function addConfirmed(who: Who, address: string, phone: string): Promise<number> {
+async function addConfirmed(who: Who, address: { city: string; street: string; house: string }, phone: string): Promise<number> {
   const since = Date.now() - 1000;
-  const added = await act(who, { action: 'requestAdd', address, phone });
+  const added = await act(who, { action: 'requestAdd', ...address, phone });
   expect(added.res.status).toBe(200);
   const id = added.body.data.address.id as number;
   const sent = await act(who, { action: 'sendVerifyCodeSMS', id, phone });
@@ -90,7 +90,7 @@ describe('GET /web/personal/addresses/', () => {
 
 describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
   it('answers error 101 without a session', async () => {
-    const { res, body } = await new Visitor().post('/api/deliveryAddresses/', { action: 'requestAdd', address: 'г. Минск, ул. Тестовая, 1' });
+    const { res, body } = await new Visitor().post('/api/deliveryAddresses/', { action: 'requestAdd', city: 'Минск', street: 'ул. Тестовая', house: '1' });
     expect(res.status).toBe(401);
     expect(body.errors[0].code).toBe(101);
   });
@@ -104,7 +104,7 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
     const empty = await act('retail', { action: 'requestAdd', address: '   ', phone: '12', email: 'нет' });
     expect(empty.res.status).toBe(422);
     const byField = Object.fromEntries(empty.body.errors.map((e) => [e.field, e.message]));
-    expect(byField).toEqual({ address: 'Адрес: обязательное поле', phone: 'Телефон: заполнено неверно', email: 'Email: заполнено неверно' });
+    expect(byField).toEqual({ city: 'Населённый пункт: обязательное поле', street: 'Улица: обязательное поле', house: 'Дом: обязательное поле', phone: 'Телефон: заполнено неверно', email: 'Email: заполнено неверно' });
     const badId = await act('retail', { action: 'requestDelete', id: 'abc' });
     expect(badId.body.errors[0].field).toBe('id');
     const badCode = await act('retail', { action: 'checkVerifyCode', id: 1, code: '12ab' });
@@ -117,7 +117,7 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
 
   it('adds a pending address (contacts default to the account), confirms it by an SMS code, and the list shows it active', async () => {
     const since = Date.now() - 1000;
-    const added = await act('retail', { action: 'requestAdd', address: 'г. Гомель, пр-т Ленина, 10', flat: '45', entrance: '3', phone: '8 (029) 700-11-22' });
+    const added = await act('retail', { action: 'requestAdd', city: 'Гомель', street: 'пр-т Ленина', house: '10', flat: '45', entrance: '3', phone: '8 (029) 700-11-22' });
     expect(added.body.data.address).toMatchObject({ status: 'pending', deletionRequested: false, phone: '+375 29 700-11-22', email: acc.retail.email, emailNotify: true, phoneNotify: false });
     const id = added.body.data.address.id;
     // Not usable before it is confirmed: pending is not active.
@@ -141,9 +141,48 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
     expect((await list('retail')).addresses.find((a: { id: number }) => a.id === id)).toMatchObject({ status: 'active', flat: '45', entrance: '3' });
   });
 
+  it('keeps the address as fields and answers the composed line (issue 30)', async () => {
+    const before = (await list('retail')).addresses.length;
+    const { res, body } = await act('retail', { action: 'requestAdd', city: 'Гомельская обл., г. Гомель', region: 'Гомельская обл.', street: 'ул. Мазурова', house: '12а к2', flat: '5' });
+    expect(res.status).toBe(200);
+    expect(body.data.address).toMatchObject({
+      city: 'Гомель',
+      region: 'Гомельская обл.',
+      street: 'ул. Мазурова',
+      house: '12А',
+      building: '2',
+      flat: '5',
+      address: 'Гомельская обл., г. Гомель, ул. Мазурова, д. 12А, корп. 2',
+      unstructured: false,
+      status: 'pending',
+    });
+    expect((await list('retail')).addresses).toHaveLength(before + 1);
+    await act('retail', { action: 'requestDelete', id: body.data.address.id });
+  });
+
+  it('refuses a wrong house number, an unknown locality, a line without fields: Russian 422 naming each field, nothing saved', async () => {
+    const before = await list('retail');
+    const cases: [Record<string, unknown>, Record<string, RegExp>][] = [
+      [{ city: 'Гомель', street: 'ул. Мазурова', house: '12-14' }, { house: /^Дом: номер дома указывается так: 12, 12А, 12\/1 или 12 к2$/ }],
+      [{ city: 'Гомель', street: 'ул. Мазурова', house: 'д.12Z' }, { house: /^Дом: номер дома/ }],
+      [{ city: 'Гомелъ', street: 'ул. Мазурова', house: '12' }, { city: /^Населённый пункт: такого населённого пункта нет в списке/ }],
+      [{ city: 'Москва', street: 'Тверская', house: '1', flat: 'у двери' }, { city: /нет в списке/, flat: /^Квартира \/ офис: квартира — номер/ }],
+      [{ city: 'Свислочь', street: 'ул. Ленина', house: '1' }, { city: /несколько .*Гродненская обл\., г\. Свислочь/ }],
+      [{ address: 'г. Гомель, ул. Мазурова, 12' }, { address: /^Адрес: адрес теперь указывается по полям/, city: /обязательное поле/, street: /обязательное поле/, house: /обязательное поле/ }],
+    ];
+    for (const [fields, expected] of cases) {
+      const { res, body } = await act('retail', { action: 'requestAdd', ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(422);
+      const got = Object.fromEntries(body.errors.map((e) => [e.field, e.message]));
+      expect(Object.keys(got).sort()).toEqual(Object.keys(expected).sort());
+      for (const [field, re] of Object.entries(expected)) expect(got[field]).toMatch(re);
+    }
+    expect(await list('retail')).toEqual(before);
+  });
+
   it('sends a code only to the account or the address contacts, by e-mail too', async () => {
     const since = Date.now() - 1000;
-    const { body } = await act('retail', { action: 'requestAdd', address: 'г. Гомель, ул. Кирова, 5', email: `dostavka@${acc.domain}`, phone: '' });
+    const { body } = await act('retail', { action: 'requestAdd', city: 'Гомель', street: 'ул. Кирова', house: '5', email: `dostavka@${acc.domain}`, phone: '' });
     const id = body.data.address.id;
     expect(body.data.address.phone).toBe(acc.retail.phone);
     const stranger = await act('retail', { action: 'sendVerifyCodeSMS', id, phone: '+375 44 000-00-01' });
@@ -158,13 +197,13 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
   });
 
   it('refuses a duplicate address', async () => {
-    const dup = await act('retail', { action: 'requestAdd', address: 'г. гомель,  ул. советская 41', flat: '17' });
+    const dup = await act('retail', { action: 'requestAdd', city: 'гомель', street: 'ул.  советская', house: '41', flat: 'кв. 17' });
     expect(dup.res.status).toBe(409);
     expect(dup.body.errors[0].message).toBe('Такой адрес уже есть в списке');
   });
 
   it('requests a deletion, cancels it, requests again and confirms it by code: then the address is gone', async () => {
-    const id = await addConfirmed('retail', 'г. Гомель, ул. Победы, 3', '+375 29 700-22-33');
+    const id = await addConfirmed('retail', { city: 'Гомель', street: 'ул. Победы', house: '3' }, '+375 29 700-22-33');
     const asked = await act('retail', { action: 'requestDelete', id });
     expect(asked.body.data).toEqual({ id, status: 'deletion_requested', deletionRequested: true });
     expect((await list('retail')).addresses.find((a: { id: number }) => a.id === id)).toMatchObject({ status: 'deletion_requested', deletionRequested: true });
@@ -189,7 +228,7 @@ describe('POST /api/deliveryAddresses/: adding, confirming, deleting', () => {
   });
 
   it('deletes a never-confirmed address at once', async () => {
-    const { body } = await act('retail', { action: 'requestAdd', address: 'г. Гомель, ул. Временная, 1' });
+    const { body } = await act('retail', { action: 'requestAdd', city: 'Гомель', street: 'ул. Временная', house: '1' });
     const id = body.data.address.id;
     const gone = await act('retail', { action: 'requestDelete', id });
     expect(gone.body.data).toEqual({ id, status: 'deleted', deletionRequested: false });
@@ -257,7 +296,7 @@ describe('a company: its admin decides, an employee without the right only reads
   it('refuses every change by an employee without manage_addresses (403) and changes nothing', async () => {
     const before = await list('admin');
     const id = before.addresses[0].id;
-    for (const body of [...idTaking(id), { action: 'requestAdd', address: 'г. Минск, ул. Чужая, 1' }, { action: 'changeEmailAll', status: 'N' }, { action: 'changePhoneAll', status: 'N' }]) {
+    for (const body of [...idTaking(id), { action: 'requestAdd', city: 'Минск', street: 'ул. Чужая', house: '1' }, { action: 'changeEmailAll', status: 'N' }, { action: 'changePhoneAll', status: 'N' }]) {
       const { res, body: env } = await act('employee', body);
       expect(res.status, body.action).toBe(403);
       expect(env.errors[0].message).toMatch(/Управлять адресами доставки/);
@@ -266,7 +305,7 @@ describe('a company: its admin decides, an employee without the right only reads
   });
 
   it('lets the admin add a company address that every employee then sees', async () => {
-    const id = await addConfirmed('admin', 'г. Минск, ул. Кальварийская, 21 (склад)', '+375 29 700-33-44');
+    const id = await addConfirmed('admin', { city: 'Минск', street: 'ул. Кальварийская', house: '21' }, '+375 29 700-33-44');
     const seen = (await list('employee')).addresses.find((a: { id: number }) => a.id === id);
     expect(seen).toMatchObject({ status: 'active', addedBy: acc.admin.name });
   });

@@ -21,6 +21,8 @@ type Props = {
   confirming: boolean;
   onDelete: () => void;
   onCancelDelete: () => void;
+  /** An unstructured (one-line) address: open the form that completes it by fields. */
+  onComplete?: () => void;
   children?: React.ReactNode;
 };
 
@@ -95,7 +97,7 @@ function Contact({ a, kind, canManage, run, busy }: { a: AddressView; kind: 'ema
 }
 
 /** One delivery address with its status (spec §3 id, status, deletionRequested), contacts and actions. */
-export default function AddressCard({ address: a, canManage, showAddedBy, busy, run, onConfirm, confirming, onDelete, onCancelDelete, children }: Props) {
+export default function AddressCard({ address: a, canManage, showAddedBy, busy, run, onConfirm, confirming, onDelete, onCancelDelete, onComplete, children }: Props) {
   const details = [a.flat && (/^\d/.test(a.flat) ? `${T.ADDR_FLAT} ${a.flat}` : a.flat), a.entrance && `${T.ADDR_ENTRANCE} ${a.entrance}`, showAddedBy && a.addedBy && `${T.ADDR_ADDED_BY}: ${a.addedBy}`].filter(Boolean).join(' · ');
   return (
     <li className={`addr addr--${a.status}`} data-address-id={a.id} data-status={a.status}>
@@ -104,6 +106,8 @@ export default function AddressCard({ address: a, canManage, showAddedBy, busy, 
         <span className={`status addr__status addr__status--${a.status}`}>{STATUS[a.status]}</span>
       </div>
       {details && <p className="addr__details">{details}</p>}
+      {a.unstructured && <p className="addr__note addr__note--unstructured">{T.ADDR_UNSTRUCTURED}</p>}
+      {a.replacesId && <p className="addr__note">{T.ADDR_REPLACES}</p>}
       {a.deletionRequested && <p className="addr__note">{T.ADDR_DELETE_REQUESTED}</p>}
       <div className="addr__contacts">
         <Contact a={a} kind="email" canManage={canManage} run={run} busy={busy} />
@@ -111,6 +115,7 @@ export default function AddressCard({ address: a, canManage, showAddedBy, busy, 
       </div>
       {canManage && (
         <div className="addr__actions">
+          {a.unstructured && onComplete && <button type="button" className="btn" onClick={onComplete} disabled={busy}>{T.ADDR_COMPLETE}</button>}
           {a.status === 'pending' && !confirming && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM}</button>}
           {a.status === 'deletion_requested' && !confirming && <button type="button" className="btn" onClick={onConfirm} disabled={busy}>{T.ADDR_CONFIRM_DELETE}</button>}
           {a.status === 'deletion_requested' ? (

@@ -1,25 +1,33 @@
 import { useState } from 'react';
 import { addressesDict as T } from '../../i18n/ru-addresses';
 import { addressCalls, failureText, type AddressView } from '../../stores/addresses';
+import AddressFields, { EMPTY_ADDRESS, type AddressKey, type AddressValues } from '../address/AddressFields';
 
-type Props = { own: { email: string; phone: string | null }; onAdded: (a: AddressView) => void; onCancel: () => void };
+/** `replaces`: an unstructured (one-line) address this form completes; its fields are pre-filled from the guess. */
+type Props = { own: { email: string; phone: string | null }; replaces?: AddressView; onAdded: (a: AddressView) => void; onCancel: () => void };
 
-const FIELDS = [
-  { name: 'address', label: T.ADDR_FIELD_ADDRESS, hint: T.ADDR_FIELD_ADDRESS_HINT, type: 'text', auto: 'street-address', required: true },
-  { name: 'flat', label: T.ADDR_FIELD_FLAT, hint: '', type: 'text', auto: 'off', required: false },
-  { name: 'entrance', label: T.ADDR_FIELD_ENTRANCE, hint: '', type: 'text', auto: 'off', required: false },
-  { name: 'phone', label: T.ADDR_FIELD_PHONE, hint: '', type: 'tel', auto: 'tel', required: false },
-  { name: 'email', label: T.ADDR_FIELD_EMAIL, hint: '', type: 'email', auto: 'email', required: false },
+const CONTACTS = [
+  { name: 'phone', label: T.ADDR_FIELD_PHONE, type: 'tel', auto: 'tel' },
+  { name: 'email', label: T.ADDR_FIELD_EMAIL, type: 'email', auto: 'email' },
 ] as const;
+type Contact = (typeof CONTACTS)[number]['name'];
 
-type Name = (typeof FIELDS)[number]['name'];
+const NAMES: Record<AddressKey, string> = { city: 'city', street: 'street', house: 'house', building: 'building', flat: 'flat', entrance: 'entrance' };
 
-/** requestAdd: a new address, then its confirmation by a code (the page opens the code panel). */
-export default function AddressForm({ own, onAdded, onCancel }: Props) {
-  const [values, setValues] = useState<Record<Name, string>>({ address: '', flat: '', entrance: '', phone: own.phone ?? '', email: own.email });
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
+function initialAddress(replaces?: AddressView): AddressValues {
+  if (!replaces) return EMPTY_ADDRESS;
+  const g = replaces.guess ?? {};
+  return { ...EMPTY_ADDRESS, ...Object.fromEntries(Object.entries(g).filter(([, v]) => v != null)), flat: g.flat ?? replaces.flat ?? '', entrance: g.entrance ?? replaces.entrance ?? '' };
+}
+
+/** requestAdd with the address as fields, then its confirmation by a code (the page opens the code panel). */
+export default function AddressForm({ own, replaces, onAdded, onCancel }: Props) {
+  const [address, setAddress] = useState<AddressValues>(() => initialAddress(replaces));
+  const [contacts, setContacts] = useState<Record<Contact, string>>({ phone: replaces?.phone ?? own.phone ?? '', email: replaces?.email ?? own.email });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const titleId = replaces ? `addrform-title-${replaces.id}` : 'addrform-title';
 
   const submit = async (e: { preventDefault: () => void }) => {
     e.preventDefault();
@@ -28,8 +36,8 @@ export default function AddressForm({ own, onAdded, onCancel }: Props) {
     setErrors({});
     setMessage(null);
     try {
-      const { address } = await addressCalls.requestAdd(values);
-      onAdded(address);
+      const { address: added } = await addressCalls.requestAdd({ ...address, ...contacts, ...(replaces ? { replaces: replaces.id } : {}) });
+      onAdded(added);
     } catch (err) {
       const f = failureText(err, T.ADDR_FAILED);
       setErrors(f.fields);
@@ -39,30 +47,31 @@ export default function AddressForm({ own, onAdded, onCancel }: Props) {
   };
 
   return (
-    <form className="panel addrform" onSubmit={submit} noValidate aria-labelledby="addrform-title">
-      <h2 id="addrform-title">{T.ADDR_ADD_TITLE}</h2>
+    <form className="panel addrform" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId}>{replaces ? T.ADDR_COMPLETE_TITLE : T.ADDR_ADD_TITLE}</h2>
+      {replaces && <p className="muted addrform__was">{T.ADDR_COMPLETE_NOTE.replace('{line}', replaces.address)}</p>}
+      <AddressFields names={NAMES} values={address} errors={errors} onChange={setAddress} />
       <div className="addrform__grid">
-        {FIELDS.map((f) => (
+        {CONTACTS.map((f) => (
           <label key={f.name} className={`field addrform__${f.name}`}>
-            <span>{f.label}{f.required && <span aria-hidden="true"> *</span>}</span>
+            <span>{f.label}</span>
             <input
               name={f.name}
               type={f.type}
               autoComplete={f.auto}
-              placeholder={f.hint || undefined}
-              required={f.required}
-              value={values[f.name]}
+              value={contacts[f.name]}
               aria-invalid={!!errors[f.name]}
               aria-describedby={errors[f.name] ? `addrform-${f.name}-err` : undefined}
-              onInput={(e) => setValues({ ...values, [f.name]: (e.target as HTMLInputElement).value })}
+              onInput={(e) => setContacts({ ...contacts, [f.name]: (e.target as HTMLInputElement).value })}
             />
             {errors[f.name] && <span className="addr__error" id={`addrform-${f.name}-err`}>{errors[f.name]}</span>}
           </label>
         ))}
       </div>
+      {(errors.address || errors.replaces) && <p className="addr__error">{errors.address ?? errors.replaces}</p>}
       {message && <p className="addr__error" role="alert">{message}</p>}
       <div className="addrform__buttons">
-        <button type="submit" className="btn" disabled={busy || !values.address.trim()}>{T.ADDR_SAVE}</button>
+        <button type="submit" className="btn" disabled={busy}>{T.ADDR_SAVE}</button>
         <button type="button" className="btn btn--ghost" onClick={onCancel}>{T.ADDR_CANCEL}</button>
       </div>
     </form>

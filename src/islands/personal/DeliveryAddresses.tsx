@@ -24,6 +24,7 @@ export default function DeliveryAddresses({ initial, failure }: Props) {
   const [broken, setBroken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [completing, setCompleting] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
@@ -105,7 +106,20 @@ export default function DeliveryAddresses({ initial, failure }: Props) {
               confirming={confirming === a.id}
               onDelete={() => void remove(a.id)}
               onCancelDelete={() => void run(() => addressCalls.cancelDelete(a.id), { done: () => { setConfirming(null); return T.ADDR_DELETE_CANCELLED; } })}
+              onComplete={book.canManage && completing !== a.id ? () => setCompleting(a.id) : undefined}
             >
+              {completing === a.id && (
+                <AddressForm
+                  own={book.own}
+                  replaces={a}
+                  onCancel={() => setCompleting(null)}
+                  onAdded={(added) => {
+                    setCompleting(null);
+                    setConfirming(added.id);
+                    void reload();
+                  }}
+                />
+              )}
               {confirming === a.id && a.status !== 'active' && (
                 <AddressCodePanel
                   address={a}

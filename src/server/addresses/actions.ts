@@ -18,10 +18,12 @@ import type { Viewer } from '../http/guard';
 import { notFoundError } from '../http/ownership';
 import { hit } from '../http/rate-limit';
 import { t } from '../../i18n';
+import { composeAddress, type AddressFields } from '../geo/address';
 import { addressColumns, ADDRESS_LIMIT, toView, type AddressView } from './list';
 import { managedBy } from './scope';
 
-export type NewAddress = { address: string; flat?: string; entrance?: string; phone?: string; email?: string };
+/** `fields`: checked and normalised (geo/address.ts); `replaces`: an unstructured address of the scope this one completes. */
+export type NewAddress = { fields: AddressFields; phone?: string; email?: string; replaces?: number };
 
 const conflict = (message: string) => new HttpError(409, [{ code: ERR.CONFLICT, message }]);
 
@@ -35,10 +37,19 @@ export function addressKey(address: string, flat?: string | null): string {
 export async function requestAdd(db: Db, viewer: Viewer, input: NewAddress): Promise<AddressView> {
   const scope = managedBy(viewer);
   await hit(db, [{ key: `addr:add:${viewer.id}`, max: 30, windowSeconds: 3600 }]);
-  const existing = await db.select({ address: A.address, flat: A.flat }).from(A).where(scope);
-  if (existing.length >= ADDRESS_LIMIT) throw new HttpError(422, [{ code: ERR.VALIDATION, message: t('ADDR_ERR_LIMIT').replace('{n}', String(ADDRESS_LIMIT)) }]);
-  const key = addressKey(input.address, input.flat);
-  if (existing.some((e) => addressKey(e.address, e.flat) === key)) throw conflict(t('ADDR_ERR_DUPLICATE'));
+  const existing = await db.select({ id: A.id, address: A.address, flat: A.flat, unstructured: A.unstructured }).from(A).where(scope);
+  if (input.replaces !== undefined) {
+    const old = existing.find((e) => e.id === input.replaces);
+    if (!old) throw notFoundError(t('ADDR_ERR_NOT_FOUND'));
+    if (!old.unstructured) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'replaces', message: t('ADDR_ERR_REPLACES') }]);
+  }
+  // Completing an unstructured address takes no new place in the list.
+  if (existing.length - (input.replaces !== undefined ? 1 : 0) >= ADDRESS_LIMIT) throw new HttpError(422, [{ code: ERR.VALIDATION, message: t('ADDR_ERR_LIMIT').replace('{n}', String(ADDRESS_LIMIT)) }]);
+  const { fields } = input;
+  const address = composeAddress(fields);
+  const key = addressKey(address, fields.flat);
+  // Unstructured lines are not compared: completing one may well give the same text.
+  if (existing.some((e) => !e.unstructured && addressKey(e.address, e.flat) === key)) throw conflict(t('ADDR_ERR_DUPLICATE'));
   const email = input.email ?? viewer.email;
   const phone = input.phone ?? viewer.phone ?? null;
   const [row] = await db
@@ -46,9 +57,16 @@ export async function requestAdd(db: Db, viewer: Viewer, input: NewAddress): Pro
     .values({
       userId: viewer.id,
       companyId: viewer.companyId,
-      address: input.address,
-      flat: input.flat ?? null,
-      entrance: input.entrance ?? null,
+      address,
+      city: fields.city,
+      region: fields.region,
+      street: fields.street,
+      house: fields.house,
+      building: fields.building,
+      flat: fields.flat,
+      entrance: fields.entrance,
+      unstructured: false,
+      replacesId: input.replaces ?? null,
       status: 'pending',
       deletionRequested: false,
       email,
@@ -112,8 +130,16 @@ export async function managedAddress(db: Db, viewer: Viewer, id: number): Promis
 export async function applyConfirmation(db: Db, viewer: Viewer, address: AddressView): Promise<{ id: number; status: 'active' | 'deleted' }> {
   const scope = managedBy(viewer);
   if (address.status === 'pending') {
-    const rows = await db.update(A).set({ status: 'active', deletionRequested: false }).where(and(eq(A.id, address.id), scope, eq(A.status, 'pending'))).returning({ id: A.id });
-    if (rows.length) return { id: address.id, status: 'active' };
+    const rows = await db
+      .update(A)
+      .set({ status: 'active', deletionRequested: false, replacesId: null })
+      .where(and(eq(A.id, address.id), scope, eq(A.status, 'pending')))
+      .returning({ id: A.id });
+    if (rows.length) {
+      // A completed unstructured address: the confirmed fields take its place (orders keep their own copy of the line).
+      if (address.replacesId) await db.delete(A).where(and(eq(A.id, address.replacesId), scope, eq(A.unstructured, true)));
+      return { id: address.id, status: 'active' };
+    }
   } else if (address.status === 'deletion_requested') {
     const rows = await db.delete(A).where(and(eq(A.id, address.id), scope, eq(A.status, 'deletion_requested'), sql`${A.deletionRequested}`)).returning({ id: A.id });
     if (rows.length) return { id: address.id, status: 'deleted' };

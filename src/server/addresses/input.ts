@@ -4,8 +4,9 @@
  */
 import { z } from 'astro/zod';
 import { ERR, HttpError, zodErrors } from '../http/api';
-import { zEmail, zFlag, zId, zOptionalText, zPhone, zRequired, zVerifyCode } from '../http/zod';
+import { addressFromFields, zAddressPart, zEmail, zFlag, zId, zPhone, zVerifyCode } from '../http/zod';
 import { fieldName, t } from '../../i18n';
+import { checkAddress } from '../geo/address';
 
 export const ADDRESS_ACTIONS = [
   'requestAdd',
@@ -29,11 +30,37 @@ const optionalPhone = z.preprocess(blankToUndefined, zPhone.optional());
 /** A contact to set or, when empty, to clear (null). */
 const emailOrClear = z.preprocess((v) => (v === '' ? null : v), zEmail.nullable());
 const phoneOrClear = z.preprocess((v) => (v === '' ? null : v), zPhone.nullable());
+const ADDRESS_NAMES = { address: 'address', city: 'city', street: 'street', house: 'house', building: 'building', flat: 'flat', entrance: 'entrance' } as const;
 const common = { sessid: z.string().max(100).optional() };
 const byId = { id: zId, ...common };
 
 export const actionSchemas = {
-  requestAdd: z.object({ address: zRequired(300), flat: zOptionalText(30), entrance: zOptionalText(10), phone: optionalPhone, email: optionalEmail, ...common }),
+  /**
+   * Structured fields (issue 30, decision 0280); `region` comes with a picked suggestion (names repeat
+   * across regions). `address` alone (an old client) is refused with a 422 naming the missing fields.
+   * `replaces`: the unstructured address this one completes (deleted when this one is confirmed).
+   */
+  requestAdd: z
+    .object({
+      address: zAddressPart,
+      city: zAddressPart,
+      region: zAddressPart,
+      street: zAddressPart,
+      house: zAddressPart,
+      building: zAddressPart,
+      flat: zAddressPart,
+      entrance: zAddressPart,
+      phone: optionalPhone,
+      email: optionalEmail,
+      replaces: z.preprocess(blankToUndefined, zId.optional()),
+      ...common,
+    })
+    // A check (not a transform): the address fields are named even when a contact is wrong too.
+    .superRefine((v, ctx) => void addressFromFields(v, ctx, ADDRESS_NAMES))
+    .transform((v) => {
+      const r = checkAddress(v, v.region);
+      return { fields: 'fields' in r ? r.fields : (null as never), phone: v.phone, email: v.email, replaces: v.replaces };
+    }),
   requestDelete: z.object(byId),
   cancelDelete: z.object(byId),
   sendVerifyCodeEmail: z.object({ ...byId, email: optionalEmail }),

@@ -11,6 +11,7 @@ import type { Viewer } from '../http/guard';
 import { authSecret } from '../auth/auth';
 import { CODE_RESEND_SECONDS } from '../accounts/codes';
 import { addressesOf, mayManageAddresses } from './scope';
+import { parseLegacy, type AddressInput } from '../geo/address';
 
 /** At most this many addresses per company or retail customer (a delivery list, not an archive). */
 export const ADDRESS_LIMIT = 50;
@@ -19,9 +20,22 @@ export type AddressStatus = 'pending' | 'active' | 'deletion_requested';
 
 export type AddressView = {
   id: number;
+  /** The display line composed of the fields (or, unstructured, the line as saved). */
   address: string;
+  /** Issue 30: the fields (null in an unstructured address). */
+  city: string | null;
+  region: string | null;
+  street: string | null;
+  house: string | null;
+  building: string | null;
   flat: string | null;
   entrance: string | null;
+  /** Saved as one line before addresses had fields: the page asks to complete it. */
+  unstructured: boolean;
+  /** For an unstructured address: the fields guessed from its line, to pre-fill the form (nothing saved). */
+  guess: (Partial<AddressInput> & { region?: string }) | null;
+  /** A pending address completing this unstructured one. */
+  replacesId: number | null;
   status: AddressStatus;
   deletionRequested: boolean;
   /** Contacts for delivery notifications, each switchable. */
@@ -51,6 +65,13 @@ export type AddressBook = {
 export const addressColumns = {
   id: deliveryAddresses.id,
   address: deliveryAddresses.address,
+  city: deliveryAddresses.city,
+  region: deliveryAddresses.region,
+  street: deliveryAddresses.street,
+  house: deliveryAddresses.house,
+  building: deliveryAddresses.building,
+  unstructured: deliveryAddresses.unstructured,
+  replacesId: deliveryAddresses.replacesId,
   flat: deliveryAddresses.flat,
   entrance: deliveryAddresses.entrance,
   status: deliveryAddresses.status,
@@ -68,6 +89,14 @@ export function toView(r: Row): AddressView {
   return {
     id: r.id as number,
     address: r.address as string,
+    city: (r.city as string | null) ?? null,
+    region: (r.region as string | null) ?? null,
+    street: (r.street as string | null) ?? null,
+    house: (r.house as string | null) ?? null,
+    building: (r.building as string | null) ?? null,
+    unstructured: r.unstructured as boolean,
+    guess: r.unstructured ? parseLegacy(r.address as string) : null,
+    replacesId: (r.replacesId as number | null) ?? null,
     flat: (r.flat as string | null) ?? null,
     entrance: (r.entrance as string | null) ?? null,
     status: r.status as AddressStatus,

@@ -8,12 +8,17 @@ import type { Db } from '../db/client';
 import { deliveryAddresses } from '../db/schema';
 import type { Viewer } from '../http/guard';
 import { addressesOf } from './scope';
+import { addressColumns, type AddressView } from './list';
 
-export type UsableAddress = { id: number; address: string; flat: string | null; entrance: string | null; phone: string | null; email: string | null };
+/** `address`: the display line without flat and entrance; the fields are null in an unstructured (legacy) address. */
+export type UsableAddress = Pick<AddressView, 'id' | 'address' | 'city' | 'region' | 'street' | 'house' | 'building' | 'flat' | 'entrance' | 'unstructured' | 'phone' | 'email'>;
+
+/** The view's own columns (list.ts), so the two reads never map a field differently. */
+const { id, address, city, region, street, house, building, flat, entrance, unstructured, phone, email } = addressColumns;
 
 export async function usableAddresses(db: Db, viewer: Viewer): Promise<UsableAddress[]> {
   return db
-    .select({ id: deliveryAddresses.id, address: deliveryAddresses.address, flat: deliveryAddresses.flat, entrance: deliveryAddresses.entrance, phone: deliveryAddresses.phone, email: deliveryAddresses.email })
+    .select({ id, address, city, region, street, house, building, flat, entrance, unstructured, phone, email })
     .from(deliveryAddresses)
     .where(and(addressesOf(viewer), eq(deliveryAddresses.status, 'active')))
     .orderBy(asc(deliveryAddresses.id));

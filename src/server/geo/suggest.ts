@@ -4,8 +4,11 @@
  * calling `useAddressSource()` at start-up. The built-in source needs no outside service: it knows
  * every Belarusian city and town with its region (localities-by.ts) and keeps what the buyer typed
  * after the locality ("Гомель, Советская 41" → "Гомельская обл., г. Гомель, Советская 41").
+ * No street suggestions: no dataset of Belarusian streets is available to ship (decision 0280); the
+ * street is checked for form only (geo/address.ts), the locality must be one of the list.
  */
 import { LOCALITIES, type Locality } from './localities-by';
+import { localityLine } from './address';
 
 export type AddressSuggestion = {
   /** The whole address line to put into the field. */
@@ -26,9 +29,7 @@ export interface AddressSource {
 const fold = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/[^a-zа-я0-9]+/g, ' ').trim();
 const KIND_PREFIX = /^(г\.?\s*п\.?|гп|г\.?|город|аг\.?|агрогородок|д\.?|дер\.?|деревня|пос\.?|посёлок|поселок)\s+/i;
 
-export function localityLine(l: Locality): string {
-  return [l.region, l.district ?? '', `${l.kind} ${l.name}`].filter(Boolean).join(', ');
-}
+export { localityLine };
 
 const indexed = LOCALITIES.map((l, order) => ({ l, order, key: fold(l.name), words: fold(l.name).split(' ') }));
 
