@@ -102,6 +102,7 @@ test('a contractor admin builds an export list in four steps, downloads it, and 
   const yml = await page.request.post('/api/profile/export/add/', { data: { title: 'Маркетплейс', source: 'all', fields: ['stock', 'description'], format: 'yml', schedule: 'always' } });
   const ymlId = (await yml.json()).data.id as number;
   await page.reload();
+  await page.getByLabel('Название (для какой системы)').fill('Маркетплейс');
   await page.getByRole('button', { name: 'Выпустить токен' }).click();
   const token = (await page.getByTestId('api-token').textContent())!.trim();
   expect(token).toMatch(/^instr_/);
@@ -131,14 +132,26 @@ test('a contractor admin builds an export list in four steps, downloads it, and 
   expect(check.categories).toBeGreaterThan(8);
   expect(check.offers).toBeGreaterThan(100);
 
-  // A new token: the old one is refused at once, the new one works.
+  // A second token, for the YML list only: the first keeps working; revoking the first stops it alone.
   await page.getByRole('button', { name: 'Я скопировал(а)' }).click();
-  await page.getByRole('button', { name: 'Выпустить новый токен' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Старый токен сразу перестанет работать');
-  await dialog.getByRole('button', { name: 'Выпустить новый токен' }).click();
+  await page.getByLabel('Название (для какой системы)').fill('Только YML');
+  await page.getByLabel('Все выгрузки, и будущие тоже').uncheck();
+  await page.getByLabel('Маркетплейс', { exact: true }).check();
+  await page.getByRole('button', { name: 'Выпустить токен' }).click();
   const fresh = (await page.getByTestId('api-token').textContent())!.trim();
   expect(fresh).not.toBe(token);
+  const scoped = page.getByTestId('api-token-item').filter({ hasText: 'Только YML' });
+  await expect(scoped).toContainText('Открывает');
+  await expect(scoped).toContainText('Маркетплейс');
+  expect((await outside.get(`/feed/${ymlId}.xml?token=${token}`)).status()).toBe(200);
+  expect((await outside.get(`/feed/${ymlId}.xml?token=${fresh}`)).status()).toBe(200);
+  const first = page.getByTestId('api-token-item').filter({ hasText: 'Маркетплейс' }).filter({ hasNotText: 'Только YML' });
+  await first.getByRole('button', { name: 'Отозвать' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Токен «Маркетплейс» сразу перестанет работать');
+  await dialog.getByRole('button', { name: 'Отозвать' }).click();
+  await expect(page.getByText('Токен «Маркетплейс» отозван.')).toBeVisible();
+  await expect(page.getByTestId('api-token-item')).toHaveCount(1);
   expect((await outside.get(`/feed/${ymlId}.xml?token=${token}`)).status()).toBe(401);
   expect((await outside.get(`/feed/${ymlId}.xml?token=${fresh}`)).status()).toBe(200);
   await outside.dispose();

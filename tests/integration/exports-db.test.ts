@@ -14,7 +14,7 @@ import { companies, exportProfiles, favorites, priceTypes, productPrices, produc
 import { fromKopecks, moneyText, toKopecks } from '../../src/server/lib/money';
 import { buildFeed, type BuildPlan } from '../../src/server/exports/build';
 import { addExport, getExport, removeExport, saveStep, exportOwner, listExports, type ExportRow } from '../../src/server/exports/lists';
-import { authenticateToken, generateToken, tokenInfo } from '../../src/server/exports/tokens';
+import { authenticateToken, generateToken, revokeToken, tokenInfo } from '../../src/server/exports/tokens';
 import { effectiveFields, type Field, type Format } from '../../src/server/exports/settings';
 import { discounted, loadPricing, personalPrice } from '../../src/server/catalog/pricing';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
@@ -219,30 +219,78 @@ describe("ownership: another company's list is not found and stays unchanged", (
 });
 
 describe('API tokens', () => {
-  it('stored hashed; shown masked; a new one revokes the old', async () => {
-    const first = await generateToken(tdb.db, admin());
+  const named = (name: string, lists: number[] = []) => ({ name, lists });
+  const live = () => tdb.db.select().from(apiTokens).where(and(eq(apiTokens.ownerKey, `c:${companyId}`), isNull(apiTokens.revokedAt)));
+  const clear = () => tdb.db.update(apiTokens).set({ revokedAt: new Date() }).where(isNull(apiTokens.revokedAt));
+
+  it('stored hashed; shown masked with its name; a second token leaves the first working (issue 28 #8)', async () => {
+    await clear();
+    const first = await generateToken(tdb.db, admin(), named('1С бухгалтерия'));
     expect(first.token).toMatch(/^instr_[A-Za-z0-9_-]{43}$/);
     const stored = await tdb.db.select().from(apiTokens);
     expect(JSON.stringify(stored)).not.toContain(first.token);
     const info = await tokenInfo(tdb.db, viewer('demo-foreman', companyId, false, ['manage_exports']));
-    expect(info.masked).toBe(`instr_${'•'.repeat(12)}${first.token.slice(-4)}`);
-    expect(await authenticateToken(tdb.db, first.token)).toMatchObject({ ownerKey: `c:${companyId}`, companyId });
-    const second = await generateToken(tdb.db, admin());
-    expect(await authenticateToken(tdb.db, first.token)).toBeNull();
+    expect(info.items[0]).toMatchObject({ name: '1С бухгалтерия', masked: `instr_${'•'.repeat(12)}${first.token.slice(-4)}`, lists: null, canRevoke: false });
+    expect(await authenticateToken(tdb.db, first.token)).toMatchObject({ ownerKey: `c:${companyId}`, companyId, lists: null });
+    const second = await generateToken(tdb.db, viewer('demo-foreman', companyId, false, ['manage_exports']), named(''));
+    expect(second.item.name).toMatch(/^Токен от \d{2}\.\d{2}\.\d{4}$/);
+    expect(await authenticateToken(tdb.db, first.token)).not.toBeNull();
     expect(await authenticateToken(tdb.db, second.token)).not.toBeNull();
+    expect((await tokenInfo(tdb.db, admin())).items.map((i) => i.name)).toEqual([second.item.name, '1С бухгалтерия']);
   });
 
-  it('twenty presses at once all succeed and leave exactly one live token that works', async () => {
-    const made = await Promise.all(Array.from({ length: 20 }, () => generateToken(tdb.db, admin())));
-    const live = await tdb.db.select().from(apiTokens).where(and(eq(apiTokens.ownerKey, `c:${companyId}`), isNull(apiTokens.revokedAt)));
-    expect(live).toHaveLength(1);
-    const working = (await Promise.all(made.map((m) => authenticateToken(tdb.db, m.token)))).filter(Boolean);
-    expect(working).toHaveLength(1);
+  it('twenty presses at once make exactly the limit of ten; the rest are refused in Russian and every one made works', async () => {
+    await clear();
+    const made = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => generateToken(tdb.db, admin(), named(`Система ${i}`))));
+    const ok = made.filter((m) => m.status === 'fulfilled').map((m) => (m as PromiseFulfilledResult<{ token: string }>).value);
+    const refused = made.filter((m) => m.status === 'rejected').map((m) => (m as PromiseRejectedResult).reason as HttpError);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.status).toBe(422);
+    expect(refused[0]!.errors[0]!.message).toMatch(/Отзовите ненужный/);
+    expect(await live()).toHaveLength(10);
+    expect((await Promise.all(ok.map((m) => authenticateToken(tdb.db, m.token)))).every(Boolean)).toBe(true);
+    await clear();
+  });
+
+  it("a token scoped to some lists carries them; another owner's list cannot be named, and nothing is made", async () => {
+    const own = await addExport(tdb.db, admin(), { title: 'Для партнёра', source: 'all', fields: ['article'], format: 'csv', schedule: 'daily' });
+    const [theirs] = await tdb.db.insert(exportProfiles).values({ ownerKey: `c:${otherCompanyId}`, companyId: otherCompanyId, userId: 'other-admin', name: 'Чужая', status: 'ready', settings: {}, format: 'csv' }).returning({ id: exportProfiles.id });
+    const scoped = await generateToken(tdb.db, admin(), named('Партнёр', [own.id]));
+    expect(scoped.item.lists).toEqual([{ id: own.id, name: 'Для партнёра' }]);
+    expect((await authenticateToken(tdb.db, scoped.token))!.lists).toEqual([own.id]);
+    const before = (await live()).length;
+    const err = await generateToken(tdb.db, admin(), named('Взлом', [own.id, theirs!.id])).catch((e: HttpError) => e);
+    expect((err as HttpError).status).toBe(422);
+    expect((err as HttpError).errors[0]!.message).toBe('Выберите выгрузки из своего списка');
+    expect((await live()).length).toBe(before);
+  });
+
+  it("revoking: the issuer his own, the admin any of the company's; a colleague 403 and another company or customer 404 — and their tries change nothing", async () => {
+    await clear();
+    const foreman = viewer('demo-foreman', companyId, false, ['manage_exports']);
+    const adminToken = await generateToken(tdb.db, admin(), named('Интеграция админа'));
+    const foremanToken = await generateToken(tdb.db, foreman, named('Прораб'));
+    const colleague = await revokeToken(tdb.db, foreman, adminToken.item.id).catch((e: HttpError) => e);
+    expect((colleague as HttpError).status).toBe(403);
+    expect((colleague as HttpError).errors[0]!.message).toBe('Чужой токен может отозвать только администратор компании');
+    for (const stranger of [viewer('other-admin', otherCompanyId, true), retail()]) {
+      const e = await revokeToken(tdb.db, stranger, adminToken.item.id).catch((x: HttpError) => x);
+      expect((e as HttpError).status).toBe(404);
+    }
+    expect(await authenticateToken(tdb.db, adminToken.token)).not.toBeNull();
+    expect(await revokeToken(tdb.db, foreman, foremanToken.item.id)).toEqual({ id: foremanToken.item.id });
+    expect(await authenticateToken(tdb.db, foremanToken.token)).toBeNull();
+    expect(await authenticateToken(tdb.db, adminToken.token)).not.toBeNull();
+    const again = await generateToken(tdb.db, foreman, named('Прораб 2'));
+    expect(await revokeToken(tdb.db, admin(), again.item.id)).toEqual({ id: again.item.id });
+    expect(await authenticateToken(tdb.db, again.token)).toBeNull();
+    expect(((await revokeToken(tdb.db, admin(), again.item.id).catch((e: HttpError) => e)) as HttpError).status).toBe(404);
   });
 
   it('stops at once when its issuer is blocked, loses the right, or leaves the company', async () => {
     const foreman = viewer('demo-foreman', companyId, false, ['place_orders', 'manage_exports']);
-    const { token } = await generateToken(tdb.db, foreman);
+    const { token } = await generateToken(tdb.db, foreman, { name: 'Прораб', lists: [] });
     expect(await authenticateToken(tdb.db, token)).not.toBeNull();
     const set = (patch: Partial<typeof users.$inferInsert>) => tdb.db.update(users).set(patch).where(eq(users.id, 'demo-foreman'));
     await set({ blocked: true });

@@ -172,14 +172,14 @@ describe('the API token and the feed URL', () => {
 
   beforeAll(async () => {
     ymlId = (await admin.post('/api/profile/export/add/', { ...FULL, title: 'YML для маркетплейса' })).body.data.id;
-    const gen = await admin.post('/web/profile/generateapitoken/');
+    const gen = await admin.post('/web/profile/generateapitoken/', { name: 'Маркетплейс' });
     token = gen.body.data.token;
   });
 
   it('generateapitoken/ shows the token once; getapitoken/ only masked; a link from another site cannot regenerate it', async () => {
     expect(token).toMatch(/^instr_/);
     const info = await foreman.get('/web/profile/getapitoken/');
-    expect(info.body.data).toMatchObject({ exists: true, masked: `instr_${'•'.repeat(12)}${token.slice(-4)}`, issuedBy: acc.admin.name });
+    expect(info.body.data.items.find((i: { name: string }) => i.name === 'Маркетплейс')).toMatchObject({ masked: `instr_${'•'.repeat(12)}${token.slice(-4)}`, issuedBy: acc.admin.name, lists: null });
     expect(JSON.stringify(info.body)).not.toContain(token);
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const navigated = await rawGet('/web/profile/generateapitoken/', { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site' });
@@ -234,7 +234,7 @@ describe('the API token and the feed URL', () => {
     expect(item.pull.ip).toBeTruthy();
     expect(item.build.rows).toBeGreaterThan(5);
     expect(item.build.size).toBeGreaterThan(1000);
-    expect(list.token.lastUsedIp).toBeTruthy();
+    expect(list.tokens.items.find((i: { name: string }) => i.name === 'Маркетплейс').lastUsedIp).toBeTruthy();
   });
 
   it("refuses: no credential 401, a wrong extension or another owner's list 404, another owner's token 404", async () => {
@@ -266,13 +266,46 @@ describe('the API token and the feed URL', () => {
     expect((await retail.raw(`/feed/${ymlId}.xml`)).status).toBe(404);
   });
 
-  it('a regenerated token stops the old one at once', async () => {
-    const fresh = (await foreman.post('/web/profile/generateapitoken/')).body.data;
-    const old = await pull(`/feed/${ymlId}.xml?token=${token}`);
+  it("a colleague's new token leaves the admin's working; he cannot revoke the admin's (403); revoking one stops only it (issue 28 #8)", async () => {
+    const fresh = (await foreman.post('/web/profile/generateapitoken/', { name: 'Прорабская таблица' })).body.data;
+    expect(fresh.item).toMatchObject({ name: 'Прорабская таблица', issuedBy: acc.employee.name, canRevoke: true });
+    expect((await pull(`/feed/${ymlId}.xml?token=${token}`)).status).toBe(200);
+    expect((await pull(`/feed/${ymlId}.xml?token=${fresh.token}`)).status).toBe(200);
+    const mine = (await admin.get('/web/profile/getapitoken/')).body.data.items.find((i: { name: string }) => i.name === 'Маркетплейс');
+    const refused = await foreman.post('/web/profile/revokeapitoken/', { id: mine.id });
+    expect(refused.res.status).toBe(403);
+    expect(refused.body.errors[0].message).toBe('Чужой токен может отозвать только администратор компании');
+    expect((await pull(`/feed/${ymlId}.xml?token=${token}`)).status).toBe(200);
+    // Another owner (a retail customer) knows nothing of the company's token: 404, and it keeps working.
+    expect((await retail.post('/web/profile/revokeapitoken/', { id: mine.id })).res.status).toBe(404);
+    expect((await foreman.post('/web/profile/revokeapitoken/', { id: 'один' })).res.status).toBe(422);
+    expect((await foreman.post('/web/profile/revokeapitoken/', { id: fresh.item.id })).body.data).toEqual({ id: fresh.item.id });
+    const old = await pull(`/feed/${ymlId}.xml?token=${fresh.token}`);
     expect(old.status).toBe(401);
     expect((await old.json()).errors[0].message).toMatch(/отозван/);
-    expect((await pull(`/feed/${ymlId}.xml?token=${fresh.token}`)).status).toBe(200);
-    expect((await admin.get('/web/profile/getapitoken/')).body.data.issuedBy).toBe(acc.employee.name);
+    expect((await pull(`/feed/${ymlId}.xml?token=${token}`)).status).toBe(200);
+  });
+
+  it('a token for some lists opens those and gets a Russian 403 on the others', async () => {
+    const other = (await admin.post('/api/profile/export/add/', { ...FULL, title: 'Только для склада', format: 'csv' })).body.data.id as number;
+    const scoped = (await admin.post('/web/profile/generateapitoken/', { name: 'Партнёр', lists: [ymlId] })).body.data;
+    expect(scoped.item.lists).toEqual([{ id: ymlId, name: 'YML для маркетплейса' }]);
+    expect((await pull(`/feed/${ymlId}.xml?token=${scoped.token}`)).status).toBe(200);
+    const outside = await pull(`/feed/${other}.csv?token=${scoped.token}`);
+    expect(outside.status).toBe(403);
+    expect((await outside.json()).errors[0].message).toBe('Этот API-токен не открывает эту выгрузку. Выпустите токен для неё в личном кабинете.');
+    // Naming a list of another owner makes nothing.
+    const retailList = (await retail.post('/api/profile/export/add/', { ...FULL, title: 'Чужая', format: 'csv' })).body.data.id as number;
+    const before = (await admin.get('/web/profile/getapitoken/')).body.data.items.length;
+    // A malformed scope names the field in Russian (the fuzz found «lists: заполнено неверно»).
+    const malformed = await admin.post('/web/profile/generateapitoken/', { name: 'Кривой', lists: ['abc', -1] });
+    expect(malformed.res.status).toBe(422);
+    expect(malformed.body.errors[0].message).toBe('Списки выгрузки: заполнено неверно');
+    const bad = await admin.post('/web/profile/generateapitoken/', { name: 'Взлом', lists: [retailList] });
+    expect(bad.res.status).toBe(422);
+    expect(bad.body.errors[0].message).toBe('Выберите выгрузки из своего списка');
+    expect((await admin.get('/web/profile/getapitoken/')).body.data.items.length).toBe(before);
+    expect((await admin.post('/web/profile/generateapitoken/', { name: 'x'.repeat(61) })).res.status).toBe(422);
   });
 
   it('too many bad tokens from one address: 429 in Russian', async () => {

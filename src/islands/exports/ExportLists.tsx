@@ -1,16 +1,16 @@
 /**
  * /personal/unloading/: the owner's lists as cards (a 360 px screen has no room for a table) with
  * their last build and last pull, the feed link, download, edit and remove (after a confirmation),
- * and the API token panel.
+ * and the API tokens panel.
  */
 import { useState } from 'react';
 import { api, ApiFailure } from '../../stores/api';
-import ApiToken from './ApiToken';
-import { Confirm, fileSize, fill, minskDate, useCopy, type ExportDto, type Labels, type TokenInfo } from './shared';
+import ApiTokens from './ApiTokens';
+import { Confirm, fileSize, fill, minskDate, useCopy, type ExportDto, type Labels, type TokenList } from './shared';
 
-type Props = { labels: Labels; items: ExportDto[]; token: TokenInfo; company: boolean; site: string; formats: Record<string, string>; schedules: Record<string, string> };
+type Props = { labels: Labels; items: ExportDto[]; tokens: TokenList; site: string; formats: Record<string, string>; schedules: Record<string, string> };
 
-export default function ExportLists({ labels: L, items: initial, token, company, site, formats, schedules }: Props) {
+export default function ExportLists({ labels: L, items: initial, tokens, site, formats, schedules }: Props) {
   const [items, setItems] = useState(initial);
   const [removing, setRemoving] = useState<ExportDto | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,7 +89,7 @@ export default function ExportLists({ labels: L, items: initial, token, company,
           </li>
         ))}
       </ul>
-      <ApiToken labels={L} initial={token} company={company} onNewToken={setApiToken} />
+      <ApiTokens labels={L} initial={tokens} lists={items.filter((i) => i.feedPath).map((i) => ({ id: i.id, name: i.name }))} onNewToken={setApiToken} />
       <Confirm open={!!removing} text={fill(L.EXPORT_REMOVE_CONFIRM, { name: removing?.name || L.EXPORT_UNTITLED! })} yes={L.EXPORT_REMOVE_YES!} no={L.EXPORT_CANCEL!} busy={busy} onYes={remove} onNo={() => setRemoving(null)} />
     </div>
   );

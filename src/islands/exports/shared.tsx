@@ -2,9 +2,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ExportDto } from '../../server/exports/lists';
 import type { ExportForm } from '../../server/exports/reference';
-import type { TokenInfo } from '../../server/exports/tokens';
+import type { TokenInfo, TokenList } from '../../server/exports/tokens';
 
-export type { ExportDto, ExportForm, TokenInfo };
+export type { ExportDto, ExportForm, TokenInfo, TokenList };
 export type Labels = Record<string, string>;
 
 /** A label with its {placeholders} filled in. */

@@ -32,7 +32,8 @@ import { config } from '../config';
 export const FEED_LIMITS = { perToken: 120, perUser: 60, badTokenPerIp: 20 } as const;
 const GZIP_LEVEL = 4;
 
-type Puller = { ownerKey: string; companyId: number | null; tokenId: number | null };
+/** `lists`: the token's scope (null: every list of the owner, and always for the session). */
+type Puller = { ownerKey: string; companyId: number | null; tokenId: number | null; lists: number[] | null };
 
 async function whoPulls(ctx: APIContext, db: Db, ip: string): Promise<Puller | Response> {
   const token = presentedToken(ctx.request, ctx.url);
@@ -43,11 +44,11 @@ async function whoPulls(ctx: APIContext, db: Db, ip: string): Promise<Puller | R
       return fail(401, [{ code: ERR.NOT_AUTH, message: t('EXPORT_ERR_TOKEN') }]);
     }
     await hit(db, [{ key: `feed:token:${owner.tokenId}`, max: FEED_LIMITS.perToken, windowSeconds: 3600 }]);
-    return { ownerKey: owner.ownerKey, companyId: owner.companyId, tokenId: owner.tokenId };
+    return { ownerKey: owner.ownerKey, companyId: owner.companyId, tokenId: owner.tokenId, lists: owner.lists };
   }
   const viewer = requireViewer(ctx, { permission: 'manage_exports' });
   await hit(db, [{ key: `feed:user:${viewer.id}`, max: FEED_LIMITS.perUser, windowSeconds: 3600 }]);
-  return { ownerKey: exportOwner(viewer), companyId: viewer.companyId, tokenId: null };
+  return { ownerKey: exportOwner(viewer), companyId: viewer.companyId, tokenId: null, lists: null };
 }
 
 /** A number that changes whenever any product, stock total, section, brand or branch changes (catalogue triggers). */
@@ -99,6 +100,8 @@ export async function feedResponse(ctx: APIContext, format: Format): Promise<Res
     .where(and(eq(exportProfiles.id, id), eq(exportProfiles.ownerKey, puller.ownerKey), eq(exportProfiles.status, 'ready')))
     .limit(1);
   if (!list) return notFound(t('EXPORT_ERR_NOT_FOUND'));
+  // The owner's own list, outside this token's scope: say so (the owner knows the list exists).
+  if (puller.lists && !puller.lists.includes(list.id)) return fail(403, [{ code: ERR.FORBIDDEN, message: t('EXPORT_ERR_TOKEN_SCOPE') }]);
   // The owner's own list asked for in another format: say where it is (issue 30: «не найдена» misled).
   if (list.format !== format) return notFound(t('EXPORT_ERR_OTHER_FORMAT').replace('{format}', FORMAT_NAMES[list.format as Format] ?? list.format).replace('{url}', `/feed/${list.id}.${EXTENSION[list.format as Format]}`));
 

@@ -104,3 +104,13 @@ export function requireWholeStep<N extends StepNumber>(step: N, raw: Record<stri
 export const zRemove = z.object({ id: zId });
 export const zIdQuery = z.object({ id: zId });
 export const zFinish = z.object({ id: zId, title: z.string().trim().max(LIMITS.name).optional(), schedule: z.enum(SCHEDULES).optional() });
+
+/**
+ * POST web/profile/generateapitoken/ {name, lists}: a named token; `lists` (ids, or empty/absent for
+ * «all the owner's lists») is its scope. The spec's bare GET (no body) still works: the name is then
+ * the date, and the scope every list.
+ */
+export const zNewToken = z.object({
+  name: z.string().trim().max(LIMITS.tokenName, { message: t('EXPORT_ERR_TOKEN_NAME') }).default(''),
+  lists: zIdList.default([]),
+});

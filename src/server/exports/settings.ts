@@ -42,6 +42,9 @@ export const LIMITS = {
   articleLength: 100,
   months: 36,
   name: 120,
+  /** Live API tokens per owner: one per integration is plenty; more is usually forgotten ones. */
+  tokens: 10,
+  tokenName: 60,
 } as const;
 
 /** VAT is included in every price (20 %), as on the site. */

@@ -57,9 +57,11 @@ export const exportProfiles = pgTable(
 );
 
 /**
- * The API token an outside system pulls feeds with: one live token per owner (`c:<companyId>` or
- * `u:<userId>`), stored as a SHA-256 hash with its last four characters for the masked view.
- * `user_id` issued it: the token works only while that user may still act and manage exports.
+ * The API tokens outside systems pull feeds with: several live, named tokens per owner (`c:<companyId>`
+ * or `u:<userId>`; one per integration, so revoking one cuts off no other), stored as a SHA-256 hash
+ * with its last four characters for the masked view. `list_ids` is its scope: the owner's lists it
+ * opens (NULL: all of them). `user_id` issued it: the token works only while that user may still act
+ * and manage exports.
  */
 export const apiTokens = pgTable(
   'api_tokens',
@@ -68,6 +70,8 @@ export const apiTokens = pgTable(
     ownerKey: text('owner_key').notNull().default(''),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     userId: userFk(),
+    name: text('name').notNull().default(''),
+    listIds: integer('list_ids').array(),
     tokenHash: text('token_hash').notNull(),
     hint: text('hint').notNull().default(''),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -79,6 +83,6 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex('api_tokens_hash_uq').on(t.tokenHash),
     index('api_tokens_user_idx').on(t.userId),
-    uniqueIndex('api_tokens_live_owner_uq').on(t.ownerKey).where(sql`${t.revokedAt} IS NULL`),
+    index('api_tokens_live_owner_idx').on(t.ownerKey).where(sql`${t.revokedAt} IS NULL`),
   ],
 );
