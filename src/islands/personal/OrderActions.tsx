@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { ordersDict as T } from '../../i18n/ru-orders';
 import { ApiFailure } from '../../stores/api';
-import { cancelOrder, decideOrder, repeatOrder, type RepeatReport } from '../../stores/checkout';
+import { cancelOrder, decideOrder, type RepeatReport } from '../../stores/checkout';
+import RepeatPreview from './RepeatPreview';
 
 type Props = { orderNumber: string; canCancel: boolean; canApprove: boolean; compact?: boolean };
 
-/** «Повторить заказ», cancel while new, and the company admin's approve/reject of an order above a limit. */
+/** «Повторить заказ» (through its preview, ./RepeatPreview.tsx), cancel while new, and the company admin's approve/reject of an order above a limit. */
 export default function OrderActions({ orderNumber, canCancel, canApprove, compact = false }: Props) {
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<RepeatReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [comment, setComment] = useState('');
+  const [previewing, setPreviewing] = useState(false);
 
   const run = async (call: () => Promise<unknown>, reload = true) => {
     setBusy(true);
@@ -29,7 +31,10 @@ export default function OrderActions({ orderNumber, canCancel, canApprove, compa
   return (
     <div className="oactions" data-testid="order-actions">
       <div className="oactions__row">
-        <button type="button" className={compact ? 'btn btn--ghost btn--sm' : 'btn'} disabled={busy} onClick={() => void run(async () => setReport(await repeatOrder(orderNumber)), false)}>{T.ORDER_REPEAT}</button>
+        <button type="button" className={compact ? 'btn btn--ghost btn--sm' : 'btn'} disabled={busy} aria-haspopup="dialog" onClick={() => {
+            setReport(null);
+            setPreviewing(true);
+          }}>{T.ORDER_REPEAT}</button>
         {canApprove && (
           <>
             <button type="button" className="btn btn--ok" disabled={busy} onClick={() => void run(() => decideOrder(orderNumber, true))}>{T.ORDER_APPROVE}</button>
@@ -47,6 +52,10 @@ export default function OrderActions({ orderNumber, canCancel, canApprove, compa
           <button type="button" className="btn" disabled={busy} onClick={() => void run(() => decideOrder(orderNumber, false, comment || undefined))}>{T.ORDERS_UI_REJECT_CONFIRM}</button>
         </div>
       )}
+      <RepeatPreview orderNumber={orderNumber} open={previewing} onClose={() => setPreviewing(false)} onDone={(r) => {
+        setReport(r);
+        setPreviewing(false);
+      }} />
       {error && <p className="co-errors" role="alert">{error}</p>}
       {report && (
         <div className="oactions__report" role="status" data-testid="repeat-report">

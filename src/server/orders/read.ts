@@ -4,6 +4,7 @@
  * employee with `company_orders`, every order of their company too. Another's order number answers
  * 404 like a missing one. `can_cancel` and `can_approve` come from the cancel and approval rules.
  */
+import type { AddressFields } from '../geo/address';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, companies, orderItems, orders, orderStatuses, orderStatusHistory, products, users } from '../db/schema';
@@ -138,7 +139,7 @@ export type OrderDetail = OrderSummary & {
   showMore: boolean;
   page_navigation: PageNavigation;
   totals: { sum: number; delivery_price: number; total: number; vat: number };
-  delivery: { type: '1' | '2'; date: string | null; address: string | null; branch: { id: number; name: string; address: string; hours: string; phones: string[] } | null };
+  delivery: { type: '1' | '2'; date: string | null; address: string | null; address_fields: AddressFields | null; branch: { id: number; name: string; address: string; hours: string; phones: string[] } | null };
   contact: { name: string; phone: string; email: string | null };
   comment: string | null;
   payer: { id: number; name: string; unp: string } | null;
@@ -189,6 +190,8 @@ export async function loadOrder(db: Db, viewer: Viewer | null, where: SQL, numbe
       type: o.deliveryTypeId === '1' ? '1' : '2',
       date: o.deliveryDate,
       address: o.deliveryAddress,
+      /** Issue 30: the address's fields (null for orders placed before addresses had fields, and for pickup). */
+      address_fields: o.deliveryAddressFields ?? null,
       branch: extra!.branch ? { id: extra!.branch.id, name: extra!.branch.name, address: extra!.branch.address, hours: extra!.branch.hours, phones: extra!.branch.phones } : null,
     },
     contact: { name: o.contactName, phone: o.contactPhone, email: o.contactEmail },

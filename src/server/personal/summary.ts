@@ -4,6 +4,8 @@
  * promotions for me and the quick links of a contractor's day.
  */
 import type { Db } from '../db/client';
+import { consumablesStrip } from './consumables';
+import type { ProductCard } from '../catalog/cards';
 import type { Viewer } from '../http/guard';
 import { companyProfile } from '../company/profile';
 import { lastOwnOrder, openOrders, type OpenOrder } from '../orders/summary';
@@ -26,6 +28,8 @@ export type ProfileSummary = {
   orders: { open: OpenOrder[]; openTotal: number; companyWide: boolean; url: string };
   notifications: { unread: number };
   promotions: { items: PromotionForMe[]; total: number; url: string };
+  /** Consumables for the tools in the viewer's orders (issue 30): a strip, and how many tools have some. */
+  consumables: { items: ProductCard[]; tools: number; url: string };
   quickLinks: QuickLink[];
 };
 
@@ -33,12 +37,13 @@ export const SUMMARY_OPEN_ORDERS = 5;
 export const SUMMARY_PROMOTIONS = 3;
 
 export async function profileSummary(db: Db, viewer: Viewer): Promise<ProfileSummary> {
-  const [company, open, last, unread, promos] = await Promise.all([
+  const [company, open, last, unread, promos, consumables] = await Promise.all([
     viewer.companyId ? companyProfile(db, viewer.companyId) : Promise.resolve(null),
     openOrders(db, viewer, SUMMARY_OPEN_ORDERS),
     lastOwnOrder(db, viewer),
     unreadCount(db, viewer.id),
     promotionsForMe(db, viewer),
+    consumablesStrip(db, viewer),
   ]);
   const role: Role = !viewer.companyId ? 'retail' : viewer.isAdmin ? 'admin' : 'employee';
   const hasManager = !!company?.manager.name;
@@ -53,6 +58,7 @@ export async function profileSummary(db: Db, viewer: Viewer): Promise<ProfileSum
     orders: { open: open.items, openTotal: open.total, companyWide: open.companyWide, url: '/personal/orders/' },
     notifications: { unread },
     promotions: { items: promos.forYou.slice(0, SUMMARY_PROMOTIONS), total: promos.forYou.length, url: '/personal/actions/' },
+    consumables,
     quickLinks,
   };
 }
