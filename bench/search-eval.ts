@@ -3,7 +3,7 @@
  * running on it: PGlite is single-process), evaluates the judged sets and prints one JSON line.
  * Article judgements name articles of the 2,000-product demo catalogue, so on other sizes they are
  * skipped, and so are judgements with no relevant product in that catalogue.
- *   BENCH_JUDGED=tests/search/judged.json,tests/search/judged-v2.json  BENCH_VERBOSE=1 (misses to stderr)
+ *   BENCH_JUDGED=tests/search/judged.json,tests/search/judged-v2.json,tests/search/judged-intent.json,tests/search/judged-tasks.json  BENCH_VERBOSE=1 (misses to stderr)
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/client';
 import { evaluate, falsePositives, type Judgement } from '../src/server/search/evaluate';
 import { rowsOf } from '../src/server/db/rows';
 
-const files = (process.env.BENCH_JUDGED ?? 'tests/search/judged.json,tests/search/judged-v2.json').split(',');
+const files = (process.env.BENCH_JUDGED ?? 'tests/search/judged.json,tests/search/judged-v2.json,tests/search/judged-intent.json,tests/search/judged-tasks.json').split(',');
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
 const [{ n }] = rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`));
 const sets: Record<string, unknown> = {};

@@ -15,7 +15,7 @@ const port = Number(process.env.BENCH_PORT ?? 4432);
 const root = process.env.BENCH_DIR ?? '/tmp/search-bench';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const base = `http://127.0.0.1:${port}`;
-const judgedFiles = ['tests/search/judged.json', 'tests/search/judged-v2.json'];
+const judgedFiles = ['tests/search/judged.json', 'tests/search/judged-v2.json', 'tests/search/judged-intent.json', 'tests/search/judged-tasks.json'];
 const judged = judgedFiles.flatMap((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
 
 // What people type: the judged queries, plus every keystroke prefix of a few (the overlay searches while typing).

@@ -92,6 +92,33 @@ describe('/search/ page', () => {
     expect(html).toContain('Популярные разделы');
   });
 
+  it('understands a price limit, an exclusion and a superlative (issue 27): results obey them, chips remove them without script', async () => {
+    const v = new Visitor();
+    const { body } = await v.post('/api/searchHeader/', { query: 'лобзик до 300 рублей кроме makita' });
+    expect(body.data.products.length).toBeGreaterThan(0);
+    for (const p of body.data.products) {
+      expect(p.price).toBeLessThanOrEqual(300);
+      expect(p.brand).not.toBe('Makita');
+    }
+    const cheapest = (await v.post('/api/searchHeader/', { query: 'самый дешёвый лобзик' })).body.data.products.map((p: { price: number }) => p.price);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    const all = (await v.post('/api/searchHeader/', { query: 'лобзик' })).body.data.total;
+    expect((await v.post('/api/searchHeader/', { query: 'лобзик дешевле 1 р' })).body.data.total).toBe(0);
+    expect(all).toBeGreaterThan(0);
+
+    const html = await (await v.raw(`/search/?q=${encodeURIComponent('Лобзик до 300 рублей кроме Makita')}`)).text();
+    expect(html).toContain('data-chips');
+    expect(html).toMatch(/href="\/search\/\?q=%D0%9B%D0%BE%D0%B1%D0%B7%D0%B8%D0%BA\+%D0%BA%D1%80%D0%BE%D0%BC%D0%B5\+Makita"[^>]*>до 300 р\./);
+    expect(html).toMatch(/href="\/search\/\?q=%D0%9B%D0%BE%D0%B1%D0%B7%D0%B8%D0%BA\+%D0%B4%D0%BE\+300\+%D1%80%D1%83%D0%B1%D0%BB%D0%B5%D0%B9"[^>]*>кроме makita/);
+    const none = await (await v.raw(`/search/?q=${encodeURIComponent('лобзик дешевле 1 р')}`)).text();
+    expect(none).toContain('Нет товаров, подходящих под все условия');
+    expect(none).toMatch(/href="\/search\/\?q=%D0%BB%D0%BE%D0%B1%D0%B7%D0%B8%D0%BA"[^>]*>до 1 р\./);
+    // Never an empty page: the cheapest of the type, with the reason.
+    expect(none).toContain('data-closest');
+    expect(none).toMatch(/самые дешёвые из найденных — от \d+(,\d+)? р\./);
+    expect((none.match(/class="card"/g) ?? []).length).toBeGreaterThan(0);
+  });
+
   it('one unknown word: shows results and names the word left out', async () => {
     const html = await (await new Visitor().raw(`/search/?q=${encodeURIComponent('шуруповерт мощный')}`)).text();
     expect(html).toMatch(/Найдено \d+ товар/);

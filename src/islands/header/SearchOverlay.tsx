@@ -5,7 +5,7 @@ import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../../config/constants';
 import { enhanceCatalogMenu, revealFocus, tabbableBefore } from './header-keys';
 import { SEARCH_OVERLAY_LABELS } from '../../i18n/ru-header';
 
-type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder', string>;
+type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder' | 'understood' | 'removeChip', string>;
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
 type Props = { labels?: Labels; inputId: string };
 
@@ -292,6 +292,28 @@ export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId 
         <p className="sov__status" role="status" aria-live="polite">
           {status}
         </p>
+        {query.trim() && data && data.chips.length > 0 && (
+          <ul className="sov__chips" aria-label={labels.understood}>
+            {data.chips.map((c) => (
+              <li key={c.name}>
+                <button
+                  type="button"
+                  className="sov__chip"
+                  onClick={() => {
+                    // Removing a condition re-runs the search without its words, as the results page's chip links do.
+                    setQuery(c.query);
+                    setActive(-1);
+                    inputRef.current?.focus();
+                  }}
+                >
+                  {c.name}
+                  <span aria-hidden="true" className="sov__chip-x">×</span>
+                  <span className="visually-hidden"> — {labels.removeChip}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         <ul id="sov-list" role="listbox" aria-label={labels.title} className="sov__list">
           {group('history', labels.history)}
           {group('sts', labels.sts)}

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Plan } from './understand';
+import { toTsquery, type Plan } from './understand';
 import { rowsOf } from '../db/rows';
 import { viewerPriceSql, type Pricing } from '../catalog/pricing';
 
@@ -67,10 +67,20 @@ export class PgSearchEngine implements SearchEngine {
 
   async search(plan: Plan, req: SearchRequest): Promise<SearchResult> {
     const empty: SearchResult = { ids: [], total: 0, brands: [], sections: [], exactArticleId: null };
-    if (!plan.tsquery && !plan.articles.length && !plan.articlePart) return empty;
+    if (!plan.tsquery && !plan.articles.length && !plan.articlePart && !plan.task) return empty;
     const arts = `{${plan.articles.map((a) => `"${a}"`).join(',')}}`;
     const brandIds = intArray(req.brandIds);
     const sectionIds = intArray(req.sectionIds);
+    // «чем резать керамогранит» (tasks.ts): only the task's sections; with no other words, all of their products,
+    // the first section's first.
+    const taskIds = intArray(plan.task?.sectionIds);
+    const intent = plan.intent;
+    const priceMin = intent?.price?.min ?? null;
+    const priceMax = intent?.price?.max ?? null;
+    // «не аккумуляторный», «кроме makita»: products with any excluded clause's words are left out.
+    const excluded = (plan.exclude ?? []).map((c) => toTsquery([c])).filter(Boolean).map((t) => `(${t})`).join(' | ') || null;
+    // A price superlative («самый дешёвый») orders by the viewer's price; property ranges and sorts are the memory engine's (decision 0290).
+    const asked = intent?.sort?.by === 'price' && (req.sort ?? 'relevance') === 'relevance' ? (intent.sort.dir === 'asc' ? 'price_asc' : 'price_desc') : null;
     const price = viewerPriceSql(req.pricing ?? null, { id: sql`p.id`, price: sql`p.price`, brand: sql`p.brand_id`, section: sql`p.section_id` });
     // Exact article (tier 0) > article starting with the query (1) > containing it (2) > words (3).
     // Within words, an exact-word match outranks a completion of the last word (+1).
@@ -84,12 +94,21 @@ export class PgSearchEngine implements SearchEngine {
         SELECT d.product_id, 3, ts_rank('{0.1, 0.3, 0.6, 1.0}', d.doc, q) + CASE WHEN d.doc @@ qe THEN 1 ELSE 0 END
           FROM search_documents d, CAST(coalesce(${plan.tsquery}::text, '') AS tsquery) q, CAST(coalesce(${plan.tsqueryExact}::text, '') AS tsquery) qe
           WHERE ${plan.tsquery}::text IS NOT NULL AND d.doc @@ q
+        UNION ALL
+        SELECT p.id, 3, (1 - 0.04 * least(array_position(${taskIds}::int[], p.section_id) - 1, 10))::real
+          FROM products p WHERE ${taskIds}::int[] IS NOT NULL AND ${plan.tsquery}::text IS NULL AND p.section_id = ANY(${taskIds}::int[])
       ),
-      m AS (
+      x AS (
+        SELECT d.product_id AS id FROM search_documents d WHERE ${excluded}::text IS NOT NULL AND d.doc @@ CAST(coalesce(${excluded}::text, '') AS tsquery)
+      ),
+      m0 AS (
         SELECT b.id, b.tier, b.score, p.brand_id, p.section_id, ${price} AS price, p.popularity, p.created_at
         FROM (SELECT id, min(tier) AS tier, max(score) AS score FROM hits GROUP BY id) b
         JOIN products p ON p.id = b.id
-        WHERE p.active
+        WHERE p.active AND NOT EXISTS (SELECT 1 FROM x WHERE x.id = b.id) AND (${taskIds}::int[] IS NULL OR p.section_id = ANY(${taskIds}::int[]))
+      ),
+      m AS (
+        SELECT * FROM m0 WHERE (${priceMin}::numeric IS NULL OR price >= ${priceMin}::numeric) AND (${priceMax}::numeric IS NULL OR price <= ${priceMax}::numeric)
       ),
       f AS (
         SELECT * FROM m
@@ -97,7 +116,7 @@ export class PgSearchEngine implements SearchEngine {
           AND (${sectionIds}::int[] IS NULL OR section_id = ANY(${sectionIds}::int[]))
       )
       SELECT
-        (SELECT coalesce(json_agg(id), '[]'::json) FROM (SELECT id FROM f ORDER BY ${ORDER[req.sort ?? 'relevance']} LIMIT ${req.limit} OFFSET ${req.offset ?? 0}) x) AS ids,
+        (SELECT coalesce(json_agg(id), '[]'::json) FROM (SELECT id FROM f ORDER BY ${ORDER[asked ?? req.sort ?? 'relevance']} LIMIT ${req.limit} OFFSET ${req.offset ?? 0}) x) AS ids,
         (SELECT count(*)::int FROM f) AS total,
         (SELECT coalesce(json_agg(json_build_array(brand_id, n) ORDER BY n DESC, brand_id), '[]'::json) FROM (
           SELECT brand_id, count(*)::int AS n FROM m WHERE ${sectionIds}::int[] IS NULL OR section_id = ANY(${sectionIds}::int[]) GROUP BY brand_id) y) AS brands,
@@ -107,6 +126,11 @@ export class PgSearchEngine implements SearchEngine {
     const row = rowsOf<Record<string, unknown>>(res)[0]!;
     const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
     const pairs = (v: unknown) => json<[number, number][]>(v).map(([id, count]) => ({ id, count }));
+    // The words beside a task that no product of its sections has («защита глаз при работе болгаркой»): the task alone.
+    if (Number(row.total) === 0 && plan.task && plan.tsquery) {
+      const alone = await this.search({ ...plan, clauses: plan.clauses.filter((c) => c.task), tsquery: null, tsqueryExact: null }, req);
+      return { ...alone, ignored: plan.clauses.filter((c) => !c.task).map((c) => c.typed) };
+    }
     return {
       ids: json<number[]>(row.ids),
       total: Number(row.total),

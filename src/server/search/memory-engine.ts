@@ -17,6 +17,7 @@ import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
 import { choosePartial, type Coverage } from './partial';
+import { hasIntent, type IntentSort, type Range } from './intent';
 
 /** Products re-read per query when applying changes: a bulk change is applied in slices, between which searches run. */
 const APPLY_SLICE = 1000;
@@ -173,7 +174,14 @@ export class MemorySearchEngine implements SearchEngine {
         const union = new Map<number, Match>();
         perClause.forEach((m, i) => costs.get(i)! <= HUGE_CLAUSE && m.forEach((v, k) => union.set(k, v)));
         clauses.forEach((c, i) => costs.get(i)! > HUGE_CLAUSE && union.size && (perClause[i] = clauseMatches(index, c, union)));
-        const choice = choosePartial(
+        // «защита глаз при работе болгаркой»: the words beside a task say what it is done on or with, and no
+        // product of its sections has them all; the task alone answers, the rest is shown as left out.
+        const taskAt = clauses.findIndex((c) => c.task);
+        if (taskAt >= 0) {
+          for (const [s, h] of intersect([clauseMatches(index, clauses[taskAt]!, null)])) putWords(s, h);
+          ignored = clauses.filter((c) => !c.task).map((c) => c.typed);
+        }
+        const choice = taskAt >= 0 ? null : choosePartial(
           clauses.map((c) => c.role),
           coverage(perClause),
           clauses.map((c) => c.role === 'brand' && c.how !== 'typo'),
@@ -184,6 +192,14 @@ export class MemorySearchEngine implements SearchEngine {
         } else if (choice?.suggest) relaxed = { query: choice.kept.map((i) => clauses[i]!.shown).join(' '), total: choice.count };
       }
     }
+
+    // A task is a condition, not a word: even a partial answer stays within its sections.
+    if (plan.task && hits.size) {
+      const allowed = new Set(plan.task.sectionIds);
+      for (const [s, h] of [...hits]) if (!allowed.has(h.slot.sectionId)) hits.delete(s);
+    }
+    const intent = plan.intent;
+    if (hits.size && (hasIntent(intent) || plan.exclude?.length)) await narrow(index, plan, req.pricing ?? null, hits);
 
     const brandSet = req.brandIds?.length ? new Set(req.brandIds) : null;
     const sectionSet = req.sectionIds?.length ? new Set(req.sectionIds) : null;
@@ -208,7 +224,13 @@ export class MemorySearchEngine implements SearchEngine {
     const byPrice = (req.sort === 'price_asc' || req.sort === 'price_desc') && (!!req.pricing || runningRules('retail').length > 0);
     // A price-list company's price sort needs the list prices of every hit (one indexed query), not of the page only.
     if (byPrice) await preparePrices(req.pricing, filtered.map((h) => h.slot.id));
-    const cmp = byPrice ? byViewerPrice(req.pricing ?? null, req.sort as 'price_asc' | 'price_desc') : COMPARE[req.sort ?? 'relevance'];
+    const asked = intent?.sort && (req.sort ?? 'relevance') === 'relevance' ? intent.sort : null;
+    if (asked?.by === 'price' && (req.pricing || runningRules('retail').length > 0)) await preparePrices(req.pricing, filtered.map((h) => h.slot.id));
+    const cmp = asked
+      ? byIntent(index, asked, req.pricing ?? null, filtered.reduce((m, h) => (h.tier === 3 ? Math.max(m, h.score) : m), 0))
+      : byPrice
+        ? byViewerPrice(req.pricing ?? null, req.sort as 'price_asc' | 'price_desc')
+        : COMPARE[req.sort ?? 'relevance'];
     const offset = req.offset ?? 0;
     const ids = topK(filtered, cmp, offset + req.limit)
       .slice(offset)
@@ -264,10 +286,11 @@ function clauseMatches(index: MemoryIndex, c: Clause, only: Map<number, Match> |
   if (c.quantity) merge(index.quantity(c.quantity, only));
   for (const part of c.articleParts ?? []) merge(new Map(index.articlesContaining(part).map((s) => [s, match(1, true)])));
   if (c.sectionIds) {
-    const set = new Set(c.sectionIds);
+    // A task's sections are in order of fit: the first ranks a little above the next when nothing else decides.
+    const weight = new Map(c.sectionIds.map((id, i) => [id, c.task ? 0.6 - 0.04 * Math.min(i, 10) : 0.6]));
     const m = new Map<number, Match>();
-    if (only) for (const s of only.keys()) set.has(index.slots[s]!.sectionId) && m.set(s, match(0.6, true));
-    else for (const id of set) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, match(0.6, true));
+    if (only) for (const s of only.keys()) weight.has(index.slots[s]!.sectionId) && m.set(s, match(weight.get(index.slots[s]!.sectionId)!, true));
+    else for (const [id, w] of weight) for (const s of index.bySection.get(id) ?? []) if (index.slots[s]!.live && index.slots[s]!.sectionId === id) m.set(s, match(w, true));
     merge(m);
   }
   return out;
@@ -337,6 +360,74 @@ const COMPARE: Record<SearchSort, (a: Hit, b: Hit) => number> = {
   price_desc: (a, b) => b.slot.price - a.slot.price || byId(a, b),
   new: (a, b) => b.slot.created - a.slot.created || byId(a, b),
 };
+
+/** The viewer's price of a slot: retail, a promotion's, or the contractor's own (catalog/pricing.ts). */
+const viewerPrice = (pricing: Pricing | null, s: Slot) => personalPrice(pricing, s) ?? s.price;
+
+/**
+ * Leaves out the hits a query's intent rules out (intent.ts): excluded words, property limits (the
+ * product's largest number of that dimension), and price limits on what this viewer pays.
+ */
+async function narrow(index: MemoryIndex, plan: Plan, pricing: Pricing | null, hits: Map<number, Hit>): Promise<void> {
+  for (const c of plan.exclude ?? []) {
+    const only = new Map<number, Match>([...hits.keys()].map((s) => [s, 0]));
+    for (const s of clauseMatches(index, c, only).keys()) hits.delete(s);
+  }
+  const intent = plan.intent;
+  if (!intent) return;
+  const within = (v: number, r: Range) => (r.min === null || v >= r.min * (1 - 1e-9)) && (r.max === null || v <= r.max * (1 + 1e-9));
+  for (const r of intent.ranges) {
+    const values = index.dimValues(r.dim);
+    for (const s of [...hits.keys()]) {
+      const v = values.get(s);
+      if (v === undefined || !within(v, r)) hits.delete(s);
+    }
+  }
+  if (intent.price) {
+    if (pricing || runningRules('retail').length > 0) await preparePrices(pricing, [...hits.values()].map((h) => h.slot.id));
+    for (const [s, h] of [...hits]) if (!within(viewerPrice(pricing, h.slot), intent.price)) hits.delete(s);
+  }
+}
+
+/**
+ * The order a query asks for («самый мощный», «недорого»): products without the property last. A soft
+ * preference («недорого») keeps relevance first and orders by price within the same relevance.
+ */
+function byIntent(index: MemoryIndex, sort: IntentSort, pricing: Pricing | null, topScore: number): (a: Hit, b: Hit) => number {
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  let key: (h: Hit) => number | undefined;
+  if (sort.by === 'price') {
+    const memo = new Map<number, number>();
+    key = (h) => {
+      let v = memo.get(h.slot.id);
+      if (v === undefined) memo.set(h.slot.id, (v = viewerPrice(pricing, h.slot)));
+      return v;
+    };
+  } else {
+    const maps = sort.dims.map((d) => index.dimValues(d));
+    key = (h) => {
+      const slot = index.bySlotId.get(h.slot.id);
+      if (slot === undefined) return undefined;
+      for (const m of maps) {
+        const v = m.get(slot);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    };
+  }
+  const byKey = (a: Hit, b: Hit) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+    return sign * (x - y);
+  };
+  const band = (h: Hit) => h.tier * 100 - Math.round(h.score * 2);
+  if (sort.soft) return (a, b) => band(a) - band(b) || byKey(a, b) || COMPARE.relevance(a, b);
+  // «самый дорогой аккумулятор»: the products that are the thing (the best matches) first, by the key; then
+  // the ones that only mention it (screwdriver kits with a battery), also by the key.
+  const weak = (h: Hit) => (h.tier === 3 && h.score < topScore - 0.75 ? 1 : 0);
+  return (a, b) => a.tier - b.tier || weak(a) - weak(b) || byKey(a, b) || COMPARE.relevance(a, b);
+}
 
 /** A price sort by what the viewer pays (a contractor's percent depends on the brand and the section; a promotion's rule on both too). */
 function byViewerPrice(pricing: Pricing | null, sort: 'price_asc' | 'price_desc'): (a: Hit, b: Hit) => number {

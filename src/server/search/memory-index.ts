@@ -110,7 +110,25 @@ export class MemoryIndex {
     this.addNumbers(slot, r);
   }
 
+  private dimCache = new Map<Dim, Map<number, number>>();
+
+  /** Each slot's largest number of a dimension (a disc's diameter, not its bore): what a range or a sort by it reads. */
+  dimValues(dim: Dim): Map<number, number> {
+    let m = this.dimCache.get(dim);
+    if (m) return m;
+    m = new Map();
+    const list = this.numbers.get(dim);
+    if (list)
+      for (let i = 0; i < list.values.length; i++) {
+        const old = m.get(list.slots[i]!);
+        if (old === undefined || list.values[i]! > old) m.set(list.slots[i]!, list.values[i]!);
+      }
+    this.dimCache.set(dim, m);
+    return m;
+  }
+
   private addNumbers(slot: number, r: Row): void {
+    this.dimCache.clear();
     const props = typeof r.properties === 'string' ? (JSON.parse(r.properties) as Record<string, unknown>) : (r.properties ?? {});
     const units = this.units.get(r.section_id);
     const seenRaw = new Set<string>();

@@ -14,7 +14,9 @@ import { PgSearchEngine, type SearchEngine, type SearchResult, type SearchSort }
 import { prepareUnderstanding, understand, type Plan } from './understand';
 import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
+import type { IntentSort } from './intent';
 import { config } from '../config';
+import { chipViews, type ChipView } from './chips';
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -42,6 +44,8 @@ export type HeaderResult = {
   sts: string[];
   /** Words left out because no product has them all («Без учёта: …»). */
   ignored: string[];
+  /** How the query was understood (price and property limits, sorts, exclusions, tasks): each removable. */
+  chips: ChipView[];
 };
 
 type BrandRow = { id: number; code: string; name: string };
@@ -122,7 +126,8 @@ async function understood(db: Db, query: string, engine: SearchEngine): Promise<
 
 export async function searchHeader(db: Db, pricing: Pricing | null, query: string, engine: SearchEngine = searchEngine(db)): Promise<HeaderResult> {
   const plan = await understood(db, query, engine);
-  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products, topSections: true });
+  // The viewer's prices: a price limit or a price superlative in the query («до 150 р») is on what they pay.
+  const result = await engine.search(plan, { limit: SEARCH_LIMITS.products, topSections: true, pricing });
   const [tree, items, brandMap] = await Promise.all([
     cachedSectionTree(db),
     headerProducts(db, pricing, result.ids),
@@ -153,6 +158,7 @@ export async function searchHeader(db: Db, pricing: Pricing | null, query: strin
     products: items,
     sts: suggestions(plan, result, tree.byId, brandMap),
     ignored: result.ignored ?? [],
+    chips: chipViews(query, plan.intent?.chips ?? []),
   };
 }
 
@@ -171,6 +177,11 @@ export type SearchPageData = {
   /** Words of the query the results do not take into account (no product has them all). */
   ignored: string[];
   popularSections: SectionNode[];
+  /**
+   * Nothing obeys every price or property limit of the query: the products nearest to them (the same query
+   * without its limits, ordered towards them) and which way («cheapest», «lightest»…), for «nothing matches exactly».
+   */
+  closest: { products: ProductCard[]; toward: 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc' } | null;
 };
 
 export async function searchPage(db: Db, pricing: Pricing | null, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
@@ -198,7 +209,23 @@ export async function searchPage(db: Db, pricing: Pricing | null, input: SearchP
       .sort((a, b) => b.productCount - a.productCount)
       .slice(0, 8);
   }
-  return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections, ignored: result.ignored ?? [] };
+  const closest = result.total === 0 ? await closestProducts(db, pricing, plan, input, engine) : null;
+  return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections, ignored: result.ignored ?? [], closest };
+}
+
+/** The query without its price and property limits, ordered towards the first limit it had: what comes nearest. */
+async function closestProducts(db: Db, pricing: Pricing | null, plan: Plan, input: SearchPageInput, engine: SearchEngine): Promise<SearchPageData['closest']> {
+  const intent = plan.intent;
+  if (!intent || (!intent.price && !intent.ranges.length)) return null;
+  const r = intent.ranges[0];
+  const sort: IntentSort = intent.price
+    ? { by: 'price', dir: intent.price.max !== null ? 'asc' : 'desc', soft: false }
+    : { by: 'dim', dims: [r!.dim], dir: r!.max !== null ? 'asc' : 'desc', soft: false };
+  const loose: Plan = { ...plan, intent: { ...intent, price: null, ranges: [], sort } };
+  if (engine.sync) await engine.sync();
+  const near = await engine.search(loose, { brandIds: input.brand, sectionIds: input.section, pricing, limit: 4 });
+  if (!near.ids.length) return null;
+  return { products: await cardsByIds(db, pricing, near.ids), toward: `${sort.by}_${sort.dir}` as 'price_asc' };
 }
 
 /**

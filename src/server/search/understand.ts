@@ -17,7 +17,9 @@ import { SYNONYM_GROUPS } from './synonyms';
 import { fromBelarusian } from './belarusian';
 import { parseQuantities, rawKey, separateSizes, type Quantity } from './units';
 import { lexicon, type Lexicon, type Role } from './lexicon';
+import { isCommonWord, parseIntent, type Intent } from './intent';
 import { cacheFor, correct, hasPrefix, lexize, stemAll, type VocabCache, type Vocabulary } from './vocabulary';
+import { isTaskFiller, loadedTasks, matchTask } from './tasks';
 
 export type Term = { lex: string; prefix: boolean };
 /** One thing the visitor asked for: any alternative (an AND of terms) satisfies it, or a quantity, an article part, a section. */
@@ -35,6 +37,10 @@ export type Clause = {
   sectionIds?: number[];
   /** «шуруповерта» in «аккумулятор для шуруповерта»: what the thing is for, not the thing; not required. */
   context?: boolean;
+  /** «bosch или dewalt»: the clauses joined (this one accepts any of them). */
+  anyOf?: Clause[];
+  /** A task's sections («чем резать керамогранит», tasks.ts): `sectionIds` in the task's order, the first the most fitting. */
+  task?: boolean;
 };
 
 export type Plan = {
@@ -54,6 +60,12 @@ export type Plan = {
   corrected: string | null;
   /** Sections of what fits the tool named after «для» (drills for a perforator): ranked first. */
   boostSections: number[];
+  /** Price and property limits, a sort, excluded words (intent.ts); absent: none. */
+  intent?: Intent;
+  /** What the products shown must not have («не аккумуляторный», «кроме makita»). */
+  exclude?: Clause[];
+  /** The task the query names (tasks.ts): only products of its sections are shown. */
+  task?: { id: number; name: string; sectionIds: number[] };
 };
 
 async function synonymLexemes(db: Db, cache: VocabCache) {
@@ -67,7 +79,8 @@ const SYNONYM_WORDS = new Set(SYNONYM_GROUPS.flat().flatMap(words));
 
 const quote = (lex: string) => `'${lex.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-function toTsquery(clauses: Clause[], withPrefix: boolean): string | null {
+/** The clauses as a tsquery (all required); `withPrefix`: the last word may be completed. */
+export function toTsquery(clauses: Clause[], withPrefix = false): string | null {
   const parts = clauses
     .filter((c) => !c.context)
     .map((c) => {
@@ -96,6 +109,8 @@ const ACCESSORY = new Set(['для', 'к', 'ко', 'под', 'на', 'от']);
 export type UnderstandOptions = {
   /** The caller's engine has just read the change feed and called `vocabularyMayHaveChanged()` if needed. */
   followsChanges?: boolean;
+  /** A part of a query understood on its own («bosch или dewalt», «кроме …»): no task is looked for in it. */
+  noTasks?: boolean;
 };
 
 type Reading = { how: Clause['how']; words: string[] };
@@ -163,7 +178,14 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   const articlePart = whole.length >= 4 && /\d/.test(whole) && /^[\p{L}\p{N}]+$/u.test(whole) ? whole : null;
   const articleParts = articlePart ? [...new Set([articlePart, ...lookalikes(articlePart)])] : [];
 
-  const segs = segments(query);
+  // Price, property limits, superlatives, «не», «или», English names and fillers (intent.ts) come out first.
+  const parsed = parseIntent(query);
+  const found = opts.noTasks ? null : await findTask(db, cache, parsed.rest, opts);
+  if (found) {
+    parsed.intent.phrases.push(found.phrase);
+    parsed.intent.chips.push({ kind: 'task', name: found.task.name, phrase: found.phrase });
+  }
+  const segs = segments(found ? found.rest : parsed.rest);
   const readings = segs.map((s) => (s.kind === 'text' ? readingsOf(s.chunk) : []));
   const allWords = [...new Set(readings.flat().flatMap((r) => r.words))].filter((w) => w.length <= 60);
   const [synonyms, lexi] = await Promise.all([synonymLexemes(db, cache), lexicon(db)]);
@@ -192,11 +214,28 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
     clauses.push(clause);
   });
 
+  // «bosch или dewalt»: each word understood on its own, one clause accepting either.
+  for (const group of parsed.intent.anyOf) {
+    const parts = await Promise.all(group.map((w) => understand(db, `${w} `, { ...opts, noTasks: true })));
+    if (!parts.every((p) => p.clauses.length === 1)) {
+      for (const p of parts) clauses.push(...p.clauses);
+      continue;
+    }
+    const cs = parts.map((p) => p.clauses[0]!);
+    const sectionIds = cs.some((c) => c.sectionIds) ? [...new Set(cs.flatMap((c) => c.sectionIds ?? []))] : undefined;
+    clauses.push({ typed: group.join(' или '), shown: cs.map((c) => c.shown).join(' или '), alternatives: cs.flatMap((c) => c.alternatives), how: cs[0]!.how, role: cs[0]!.role, sectionIds, anyOf: cs });
+  }
+  const exclude: Clause[] = [];
+  for (const w of parsed.intent.exclude) exclude.push(...(await understand(db, `${w} `, { ...opts, noTasks: true })).clauses.filter((c) => c.how !== 'unknown'));
+
   clauses = applySynonyms(clauses, synonyms, afterPrep);
   clauses = applySectionNames(clauses, lexi, afterPrep);
-  for (const c of clauses) if (c.how !== 'number') c.role = roleOf(c, lexi);
+  for (const c of clauses) if (c.how !== 'number' && !c.anyOf) c.role = roleOf(c, lexi);
   // «аккумулятор для шуруповерта»: the tool after the preposition is context when another type word names the thing.
   for (const c of clauses) if (afterPrep.has(c) && c.role === 'type' && clauses.some((o) => o !== c && !afterPrep.has(o) && o.role === 'type')) c.context = true;
+
+  const task = found ? { id: found.task.id, name: found.task.name, sectionIds: found.task.sectionIds } : undefined;
+  if (task) clauses.push({ typed: found!.phrase, shown: task.name, alternatives: [], how: 'section', role: 'type', sectionIds: task.sectionIds, task: true });
 
   const boost = new Set<number>();
   for (const c of clauses)
@@ -205,7 +244,24 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   const tsquery = toTsquery(clauses, true);
   const tsqueryExact = toTsquery(clauses, false);
   const corrected = changed ? clauses.map((c) => c.shown).join(' ') : null;
-  return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null, boostSections: [...boost] };
+  return { query, clauses, articles, articlePart, articleParts, tsquery, tsqueryExact, corrected: corrected && corrected !== fold(query) ? corrected : null, boostSections: [...boost], intent: parsed.intent, exclude, task };
+}
+
+/**
+ * The task the rest of the query names (tasks.ts), and the query without its phrase and the filler around
+ * it («что нужно для», «чем», «инструмент для»). `phrase` is what was taken out, as typed (the chip removes it).
+ */
+async function findTask(db: Db, cache: VocabCache, rest: string, opts: UnderstandOptions) {
+  const tasks = await loadedTasks(db);
+  const ws = words(rest);
+  if (!tasks.length || !ws.length || ws.length > 12) return null;
+  // Known words cost nothing; the PostgreSQL engine (no change feed) would otherwise pay a round trip per query.
+  if (ws.some((w) => !cache.stems.has(w))) await stemAll(db, cache, ws, !!opts.followsChanges);
+  const stems = ws.map((w) => cache.stems.get(w) ?? []);
+  const m = matchTask(tasks, stems, ws);
+  if (!m) return null;
+  const gone = ws.map((w, i) => m.words.includes(i) || isTaskFiller(w) || !stems[i]!.length);
+  return { task: m.task, phrase: ws.filter((_, i) => gone[i]).join(' '), rest: ws.filter((_, i) => !gone[i]).join(' ') };
 }
 
 function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>, memo: Map<string, string | null>): Clause | null {
@@ -241,6 +297,8 @@ function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: 
     }
     return { typed: chunk, shown, alternatives, how, role: 'attr' };
   }
+  // An ordinary word («ремонт», «цена») or an English tool word is not a typo of a brand or another word.
+  if (typedWords.length === 1 && isCommonWord(typedWords[0]!.w)) return { typed: chunk, shown: fold(chunk), alternatives: [toTerms(options[0]!)], how: 'unknown', role: 'attr' };
   // Typos: try every reading, the typed one first.
   for (const r of options) {
     const ws = stemmed(r);
