@@ -17,6 +17,19 @@ export const $headerLoaded = atom(false);
 
 export const $counts = computed([$basketIds, $compareIds, $favoriteIds], (b, c, f) => ({ basket: b.length, compare: c.length, favorites: f.length }));
 
+/** What the header counters show: the island's render and the boot's paint (header-paint.ts) alike. */
+export type HeaderView = { basket: number; compare: number; favorites: number; user: HeaderUser; unread: number };
+export const EMPTY_VIEW: HeaderView = { basket: 0, compare: 0, favorites: 0, user: null, unread: 0 };
+
+export const currentView = (): HeaderView => ({ ...$counts.get(), user: $headerUser.get(), unread: $unreadNotifications.get() });
+
+/**
+ * The counters' server HTML belongs to the boot until the island hydrates (decision 0300). `painted`
+ * is what the boot last wrote into it, so the island's first render matches the page exactly;
+ * `owned` is set by that first render and stops the boot from painting a tree React now holds.
+ */
+export const headerPaint: { painted: HeaderView | null; owned: boolean } = { painted: null, owned: false };
+
 export function applyHeader(data: HeaderData): void {
   $basketIds.set(data.basket);
   $compareIds.set(data.compare);
@@ -66,6 +79,15 @@ export function startHeaderSync(): void {
 
 /** Unread notifications of the signed-in user (GET api/header/notification/), for the header badge. */
 export const $unreadNotifications = atom(0);
+
+let notificationsAsked = false;
+
+/** Once per page: the boot asks as soon as it sees a signed-in visitor, the island then finds it done. */
+export function loadNotificationCountOnce(): void {
+  if (notificationsAsked) return;
+  notificationsAsked = true;
+  void loadNotificationCount();
+}
 
 export function loadNotificationCount(): Promise<void> {
   return api<{ unread: number }>('/api/header/notification/')

@@ -3,13 +3,15 @@
  * that renders nothing itself. It listens for clicks on the page (event delegation) and keeps the
  * buttons' state — "В корзине", pressed compare and favourite — in step with the shared header
  * stores, so a card, the product page and other tabs always agree. One small island instead of
- * one per card: less HTML, one hydration.
+ * one per card: less HTML, one hydration. Until it hydrates (on first use) the header boot paints
+ * the same marks with the same code (card-marks.ts, decision 0300).
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $basketIds, $compareIds, $favoriteIds } from '../../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../../stores/lists';
 import { useIslandReady } from '../shared/ready';
+import { paintCards } from './card-marks';
 import type { DemandOptions } from '../../directives/demand';
 
 /** How the page mounts this island: `client:demand={CARD_ACTIONS_DEMAND}` (src/directives/demand.ts). */
@@ -19,41 +21,6 @@ export const CARD_ACTIONS_DEMAND: DemandOptions = {
   // «В корзину» tapped and the page left before this island is ready: the add is still sent.
   keepalive: { match: '[data-act="buy"]:not(:disabled)', call: '/api/basket/add/', param: 'product', from: 'data-actions' },
 };
-
-const blocks = () => document.querySelectorAll<HTMLElement>('[data-actions]');
-
-/** The basket control: a button while the product is not in the basket, a link to the basket once it is. */
-function swapBuy(current: HTMLElement, inBasket: boolean): void {
-  const isLink = current.tagName === 'A';
-  if (inBasket === isLink) return;
-  const next = document.createElement(inBasket ? 'a' : 'button');
-  next.className = inBasket ? 'btn btn--ghost actions__buy' : 'btn actions__buy';
-  next.dataset.act = 'buy';
-  next.textContent = inBasket ? 'В корзине' : 'В корзину';
-  if (inBasket) (next as HTMLAnchorElement).href = '/basket/';
-  else (next as HTMLButtonElement).type = 'button';
-  const hadFocus = document.activeElement === current;
-  current.replaceWith(next);
-  if (hadFocus) next.focus();
-}
-
-function paint(block: HTMLElement, basket: number[], compare: number[], favorites: number[]): void {
-  const id = Number(block.dataset.actions);
-  const buy = block.querySelector<HTMLElement>('[data-act="buy"]');
-  if (buy && !(buy as HTMLButtonElement).disabled) swapBuy(buy, basket.includes(id));
-  const cmp = block.querySelector<HTMLButtonElement>('[data-act="compare"]');
-  if (cmp) {
-    const on = compare.includes(id);
-    cmp.setAttribute('aria-pressed', String(on));
-    cmp.setAttribute('aria-label', on ? 'Убрать из сравнения' : 'Сравнить');
-  }
-  const fav = block.querySelector<HTMLButtonElement>('[data-act="favorite"]');
-  if (fav) {
-    const on = favorites.includes(id);
-    fav.setAttribute('aria-pressed', String(on));
-    fav.setAttribute('aria-label', on ? 'Убрать из избранного' : 'В избранное');
-  }
-}
 
 function showError(block: HTMLElement, message: string | null): void {
   let p = block.querySelector<HTMLElement>('.actions__error');
@@ -72,9 +39,7 @@ export default function CardActionsController() {
   const compare = useStore($compareIds);
   const favorites = useStore($favoriteIds);
 
-  useEffect(() => {
-    for (const block of blocks()) paint(block, basket, compare, favorites);
-  }, [basket, compare, favorites]);
+  useEffect(() => paintCards(basket, compare, favorites), [basket, compare, favorites]);
 
   useEffect(() => {
     const onClick = async (event: MouseEvent) => {

@@ -1,47 +1,54 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useClientStore } from '../../stores/hooks';
-import { $counts, $headerLoaded, $headerUser, $unreadNotifications, loadHeader, loadNotificationCount, startHeaderSync } from '../../stores/header';
-import { HEADER_COUNTER_LABELS } from '../../i18n/ru-header';
+import { $counts, $headerLoaded, $headerUser, $unreadNotifications, EMPTY_VIEW, headerPaint, loadHeader, loadNotificationCountOnce, startHeaderSync, type HeaderView } from '../../stores/header';
+import { countTestId, headerLinks, linkName, type HeaderLabels, type HeaderLink } from './header-paint';
 
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
-type Props = { labels?: { basket: string; compare: string; favorites: string; login: string; personal: string; notifications: string } };
+type Props = { labels?: HeaderLabels };
 
-/** `icon` names a symbol of components/IconSprite.astro. */
-function Counter({ href, label, count, icon }: { href: string; label: string; count: number; icon: 'user' | 'bell' | 'compare' | 'heart' | 'basket' }) {
+function Counter({ link }: { link: HeaderLink }) {
   return (
-    <a href={href} aria-label={count ? `${label}: ${count}` : label}>
+    <a href={link.href} aria-label={linkName(link)}>
       <svg aria-hidden="true">
-        <use href={`#i-${icon}`} />
+        <use href={`#i-${link.icon}`} />
       </svg>
-      {count > 0 && <span className="usernav__count" data-testid={`count-${href.replace(/\//g, '')}`}>{count}</span>}
-      <span className="usernav__label">{label}</span>
+      {link.count > 0 && <span className="usernav__count" data-testid={countTestId(link.href)}>{link.count}</span>}
+      <span className="usernav__label">{link.label}</span>
     </a>
   );
 }
 
+/**
+ * What the first render must show: the server's zeros, or what the header boot has painted into that
+ * HTML since (decision 0300) — the island takes the header over from the boot here.
+ */
+function takeOver(): HeaderView {
+  if (typeof window === 'undefined') return EMPTY_VIEW;
+  headerPaint.owned = true;
+  return headerPaint.painted ?? EMPTY_VIEW;
+}
 
-/** Header counters and the account link; server-rendered at zero, filled from api/header/. */
-export default function HeaderCounters({ labels = HEADER_COUNTER_LABELS }: Props) {
-  const counts = useClientStore($counts, { basket: 0, compare: 0, favorites: 0 });
-  const user = useClientStore($headerUser, null);
-  const unread = useClientStore($unreadNotifications, 0);
+/** Header counters and the account link; server-rendered at zero, painted by the boot until this hydrates. */
+export default function HeaderCounters({ labels }: Props) {
+  const [first] = useState(takeOver);
+  const counts = useClientStore($counts, first);
+  const user = useClientStore($headerUser, first.user);
+  const unread = useClientStore($unreadNotifications, first.unread);
   useEffect(() => {
     startHeaderSync();
-    // header-boot.ts has usually fetched it already (that is often why this island hydrated).
+    // header-boot.ts has usually fetched it already.
     if (!$headerLoaded.get()) void loadHeader();
   }, []);
-  // Only a signed-in visitor has notifications (a guest would get 101); asked once per sign-in, not per header refresh.
+  // Only a signed-in visitor has notifications (a guest would get 101); the boot usually asked already.
   const signedIn = user !== null;
   useEffect(() => {
-    if (signedIn) void loadNotificationCount();
+    if (signedIn) loadNotificationCountOnce();
   }, [signedIn]);
   return (
     <>
-      <Counter href={user ? '/personal/' : '/login/'} label={user ? labels.personal : labels.login} count={0} icon="user" />
-      {user && <Counter href="/personal/notifications/" label={labels.notifications} count={unread} icon="bell" />}
-      <Counter href="/compare/" label={labels.compare} count={counts.compare} icon="compare" />
-      <Counter href="/favourites/" label={labels.favorites} count={counts.favorites} icon="heart" />
-      <Counter href="/basket/" label={labels.basket} count={counts.basket} icon="basket" />
+      {headerLinks({ ...counts, user, unread }, labels).map((link) => (
+        <Counter key={link.icon} link={link} />
+      ))}
     </>
   );
 }
