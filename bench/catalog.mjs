@@ -15,6 +15,9 @@
 //     at a time, each with a new `?nocache=N` query — the page cache keys on the whole URL, so every
 //     request is a miss that renders in Astro against the database (and is compressed and stored,
 //     as a real first visitor's request is). Target (issue 9): product page p95 ≤ 40 ms at 100,000.
+//  2b. Signed in (issue 29's view): the same three pages for the demo contractor admin — never from the page
+//     cache, each rendered for her prices — against the guest's cached page, 4 connections, alternated
+//     rounds (ratio = signed-in req/s ÷ guest req/s, median of the rounds), and /personal/orders/ signed in.
 //  3. JavaScript per page type (gzipped, every script the page loads before any interaction: its
 //     <script src>, the islands' components and renderer and their static imports, from dist/client;
 //     lazily imported chunks and inline scripts listed apart) and raw / brotli HTML bytes per page
@@ -68,7 +71,7 @@ async function main() {
   const PORT = Number(process.env.BENCH_PORT ?? 4413);
   const BARE_PORT = PORT + 1;
   const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'br|gzip|br, gzip').split('|');
-  const PARTS = new Set((process.env.BENCH_PARTS ?? 'cached,uncached,bytes').split(','));
+  const PARTS = new Set((process.env.BENCH_PARTS ?? 'cached,signedin,uncached,bytes').split(','));
   const L3 = '/catalog/elektroinstrument/dreli/dreli-udarnye/';
   const CLK_TCK = 100; // Linux USER_HZ
   const base = `http://127.0.0.1:${PORT}`;
@@ -254,6 +257,35 @@ async function main() {
     }
   }
 
+  /** The demo contractor admin's session cookies, as a browser keeps them after signing in. */
+  async function signedInCookie() {
+    const res = await fetch(`${base}/api/authentication/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ login: 'admin@stroymontazh.by', password: 'Demo2026pass' }) });
+    if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+
+  async function loadAs(p, headers, seconds) {
+    const r = await autocannon({ url: `${base}${p}`, connections: 4, duration: seconds, headers: { 'accept-encoding': 'br, gzip', ...headers } });
+    if (r.non2xx || r.errors || r.timeouts) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99 };
+  }
+
+  /** A page for the signed-in contractor against the same page for a guest (cached), alternated rounds. */
+  async function signedInVsGuest(name, p, cookie) {
+    const signed = await rawGet(PORT, p, { cookie, 'accept-encoding': 'br, gzip' });
+    if (signed.status !== 200 || signed.headers['x-cache'] === 'HIT') throw new Error(`${p} signed in: ${signed.status}, x-cache ${signed.headers['x-cache']}`);
+    const guest = p.startsWith('/personal/') ? null : {};
+    await loadAs(p, { cookie }, 1);
+    if (guest) await loadAs(p, {}, 1);
+    const runs = { signed: [], guest: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      runs.signed.push(await loadAs(p, { cookie }, SECONDS));
+      if (guest) runs.guest.push(await loadAs(p, {}, SECONDS));
+    }
+    const sum = (xs) => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
+    return { page: name, url: p, signed: sum(runs.signed), guest: guest ? sum(runs.guest) : null, ratio: guest ? median(runs.signed.map((x, i) => x.rps / runs.guest[i].rps)) : null };
+  }
+
   /** Uncached latency, one request at a time, each a page-cache miss (a new query string). */
   let bust = 0;
   async function uncached(store, name, p) {
@@ -333,6 +365,7 @@ async function main() {
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, loadAtStart: os.loadavg().map((l) => +l.toFixed(2)) },
     settings: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, pipelining: PIPELINING, sequential: SEQUENTIAL },
     cached: [],
+    signedIn: [],
     uncached: [],
     bytes: [],
   };
@@ -351,6 +384,14 @@ async function main() {
           }
         }
         result.pageCacheAfterCached = (await json('/api/health/')).pageCache;
+      }
+      if (products === SIZES[0] && PARTS.has('signedin')) {
+        const cookie = await signedInCookie();
+        for (const [name, p] of [...pages, ['my orders', '/personal/orders/']]) {
+          const row = await signedInVsGuest(name, p, cookie);
+          result.signedIn.push({ products, ...row });
+          log(`signed in ${name.padEnd(10)} ${row.signed.rps.toFixed(0)} req/s (p50 ${row.signed.p50} ms)${row.guest ? `, guest ${row.guest.rps.toFixed(0)} req/s → ${row.ratio.toFixed(3)}×` : ''}`);
+        }
       }
       if (products === SIZES[0] && PARTS.has('bytes')) {
         result.bytes = await bytesPerPage([...pages.slice().reverse(), ['content /media/', '/media/'], ['content /filial/', '/filial/']]);
@@ -378,6 +419,12 @@ async function main() {
     console.log(
       `${pad(r.page, 11)}${pad(r.encoding, 10)}${lpad(kb(r.bodyBytes), 9)}${lpad(r.store.rps.toFixed(0), 13)}${lpad(r.bare.rps.toFixed(0), 12)}${lpad(r.ratio.toFixed(2) + '×', 8)}${lpad(r.store.cpuUsPerAnswer.toFixed(0), 14)}${lpad(r.bare.cpuUsPerAnswer.toFixed(0), 13)}${lpad(r.cpuRatio.toFixed(2) + '×', 11)}  ${lpad(`${r.store.p50}/${r.store.p99}`, 16)}  ${lpad(`${r.bare.p50}/${r.bare.p99}`, 15)}`,
     );
+  if (result.signedIn.length) {
+    console.log(`\nSigned in as the demo contractor admin (rendered for her prices, never cached) vs a guest's cached page; 4 connections, accept-encoding "br, gzip", ${ROUNDS} alternated rounds of ${SECONDS} s; ratio = signed-in ÷ guest (median of rounds)`);
+    console.log(`${pad('page', 12)}${lpad('signed req/s', 14)}${lpad('p50/p99 ms', 12)}${lpad('guest req/s', 13)}${lpad('p50/p99 ms', 12)}${lpad('ratio', 9)}  url`);
+    for (const r of result.signedIn)
+      console.log(`${pad(r.page, 12)}${lpad(r.signed.rps.toFixed(0), 14)}${lpad(`${r.signed.p50}/${r.signed.p99}`, 12)}${lpad(r.guest ? r.guest.rps.toFixed(0) : '—', 13)}${lpad(r.guest ? `${r.guest.p50}/${r.guest.p99}` : '—', 12)}${lpad(r.ratio ? r.ratio.toFixed(3) + '×' : '—', 9)}  ${r.url}`);
+  }
   console.log(`\nUncached (every request a page-cache miss rendered by Astro from the database; one at a time, ${SEQUENTIAL} per page; target: product p95 ≤ 40 ms at 100,000)`);
   console.log(`${pad('products', 10)}${pad('page', 12)}${lpad('p50 ms', 8)}${lpad('p95 ms', 8)}${lpad('max ms', 8)}${lpad('server CPU ms/req', 19)}  url`);
   for (const r of result.uncached) console.log(`${pad(r.products.toLocaleString('en'), 10)}${pad(r.page, 12)}${lpad(r.p50.toFixed(1), 8)}${lpad(r.p95.toFixed(1), 8)}${lpad(r.max.toFixed(1), 8)}${lpad(r.cpuMs.toFixed(1), 19)}  ${r.url}`);

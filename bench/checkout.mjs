@@ -31,8 +31,11 @@ async function call(method, pathname, who, body) {
   return { status: res.status, json: await res.json() };
 }
 
-const order = (cookie, payment = 'cash') =>
-  call('POST', '/api/order/create/', cookie, { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment });
+/** As the checkout page orders: it has read the state, and sends the pickup total the buyer saw (required). */
+async function order(who, payment = 'cash') {
+  const expectedTotal = (await call('GET', '/web/orderCheckout/', who)).json.data?.delivery_totals?.['1']?.total ?? 0;
+  return call('POST', '/api/order/create/', who, { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment, expectedTotal });
+}
 
 async function stockOf(productId) {
   const cookie = guest();

@@ -117,7 +117,8 @@ try {
   const yml = await call(session, '/api/profile/export/add/', { title: 'bench YML', source: 'all', fields: [...fields, 'vat', 'description'], format: 'yml', schedule: 'always' });
   const warm = await call(session, '/api/profile/export/add/', { title: 'bench warm-up', source: 'brands', brandIds: [1], fields, format: 'json', schedule: 'always' });
   made.push(csv.id, yml.id, warm.id);
-  const { token } = await call(session, '/web/profile/generateapitoken/');
+  // Issued as the page does: a POST with this site's Origin (a bare GET is refused, issue 28 #8).
+  const { token } = await call(session, '/web/profile/generateapitoken/', { name: 'bench' });
   // Warm-up: code paths loaded, caches filled, so the figures are the pull itself.
   await (await fetch(`${base}/feed/${warm.id}.json?token=${token}`)).arrayBuffer();
 

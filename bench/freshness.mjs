@@ -129,7 +129,8 @@ async function main() {
             return res.json();
           };
           await call('/api/basket/add/', { product: t.id });
-          const made = await call('/api/order/create/', { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment: 'cash' });
+          const state = await (await fetch(nodes[i % 2].base + '/web/orderCheckout/', { headers: { cookie } })).json();
+          const made = await call('/api/order/create/', { expectedTotal: state.data?.delivery_totals?.['1']?.total ?? 0, idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Нагрузочный Тест', phone: '+375 29 000-00-00', email: 'bench@example.by', payment: 'cash' });
           if (!made.data || made.errors?.length) {
             console.log(`  checkout refused: ${JSON.stringify(made.errors ?? made).slice(0, 200)}`);
             continue;

@@ -123,6 +123,9 @@ server.listen(port, host, async () => {
     await new Promise((r) => setTimeout(r, 200));
   }
   console.log(`Store ready on ${base}/ (database ready in ${Date.now() - started} ms)`);
+  // Behind a TLS-terminating proxy the browser's Origin is https://…, the request here http://…: without the
+  // public address every form post is refused as cross-site (issue 28). Said once, at start.
+  if (!config.SITE_URL) console.log('SITE_URL is not set: behind an https proxy every form and call from the browser will be refused as cross-site — set SITE_URL=https://<your domain> (and TRUST_PROXY=<number of proxies>)');
   // Search keeps an in-process index (docs/decisions/0030-search.md): build it now, not on the first visitor's query.
   fetch(`${base}/api/searchHeader/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":""}' }).catch(() => {});
 });

@@ -14,6 +14,7 @@
  * is printed at the end.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 const times = [];
 /** A prefixed layer's output, kept to print its failures again at the end (CI shows only the tail). */
@@ -122,8 +123,11 @@ const pg = await postgres();
 console.log(pg ? `test: integration on PostgreSQL (${pg.replace(/\/\/[^@]*@/, '//')}), then the embedded files on PGlite` : 'test: integration on PGlite (no PostgreSQL server answered)');
 // The embedded files on PGlite follow e2e, beside the rest of the PostgreSQL run (e2e ends first): two suites at a time.
 const embedded = () => run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '' }, prefix: '[pglite] ' });
+/** e2e's freshly seeded directory, kept for Lighthouse's server (scripts/e2e-server.mjs): one seed, not two. */
+const SEEDED = 'data/e2e-seeded';
+fs.rmSync(SEEDED, { recursive: true, force: true });
 async function e2eThenEmbedded() {
-  const e2e = await run('e2e', ...npm('test:e2e'));
+  const e2e = await run('e2e', ...npm('test:e2e'), { env: { E2E_KEEP_SEEDED: SEEDED } });
   return e2e || (pg ? embedded() : 0);
 }
 const integration = () =>
@@ -132,5 +136,9 @@ const codes = await Promise.all([e2eThenEmbedded(), integration()]);
 const failed = codes.find((c) => c);
 if (failed) finish(failed);
 
-if (process.env.TEST_UNTIL !== 'e2e') finish(await run('lighthouse', ...npm('lhci')));
+if (process.env.TEST_UNTIL !== 'e2e') {
+  const code = await run('lighthouse', ...npm('lhci'), { env: { E2E_SEEDED_FROM: SEEDED } });
+  fs.rmSync(SEEDED, { recursive: true, force: true });
+  finish(code);
+}
 finish(0);

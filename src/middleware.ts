@@ -12,7 +12,7 @@ import { endReason } from './server/auth/sessions';
 import { PRIVATE_CACHE_CONTROL } from './server/page-cache/mark';
 import { IE_COOKIE, needsIeNotice } from './server/http/ie';
 import { SECURITY_HEADERS, secureCookies } from './server/http/security-headers';
-import { allowedMethods, answersStaleSession, clearSessionCookies, endReasonCookie, crossSiteRefusal, isCall, isCrossSiteWrite, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
+import { allowedMethods, answersStaleSession, clearSessionCookies, endReasonCookie, crossSiteRefusal, hintProxyOrigin, isCall, isCrossSiteWrite, isExchange, methodNotAllowed, sessionEnded } from './server/http/refusals';
 import { withRuntimeCsp } from './server/http/csp';
 import { notFound } from './server/http/api';
 import { t } from './i18n';
@@ -30,6 +30,7 @@ export const refusals = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered || isExchange(ctx.url.pathname)) return next();
   const call = isCall(ctx.url.pathname);
   if (isCrossSiteWrite(ctx.request, ctx.url)) {
+    hintProxyOrigin(ctx.request, ctx.url);
     return call ? crossSiteRefusal() : next('/error/?code=403&reason=cross-site');
   }
   // Feeds are read by programs: a wrong method gets the JSON 405 they can read, not an HTML page (issue 28).

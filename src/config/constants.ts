@@ -26,3 +26,11 @@ export const TOAST_DURATION_MS = 5000;
 
 export const DEFAULT_DELIVERY_TYPE = '2';
 export const BRAND_RED = '#d71920';
+
+/**
+ * Product alerts (issue 30, docs/decisions/0270-product-alerts.md): alerts one subscriber (a user, or a
+ * guest's e-mail) may keep; at most one price message per alert in `priceMessageHours`; guests' confirmation
+ * e-mails per address a day and subscriptions per IP; how often every node re-checks all alerts (the change
+ * log makes the usual check immediate; the sweep catches what a node missed while it was down).
+ */
+export const ALERT_LIMITS = { perSubscriber: 50, priceMessageHours: 24, guestMailsPerEmailPerDay: 3, guestPerIpPer10Min: 10, guestPerIpPerDay: 40, sweepSeconds: 60 } as const;

@@ -2,14 +2,12 @@
  * `client:demand` — hydrate an island when the page needs it, not on every page view
  * (docs/decisions/0053-hydrate-on-demand.md).
  *
- * The storefront's own islands (header counters, search overlay, card buttons) render nothing a
- * first-time visitor with an empty basket does not already see in the server's HTML. For that
- * visitor, loading React on every page view cost a cheap phone a long task for nothing. The island
- * now hydrates on the first sign that it is needed:
- * - the visitor starts using the page: a touch, a press, a key, focus moving, a pointer over it;
- * - or the header state says there is something to show: header-boot.ts fetches api/header/ and
- *   announces `store:demand` (and sets `window.__storeDemand`) when the lists are not empty or
- *   someone is signed in.
+ * The storefront's own islands (header counters, search overlay, card buttons) render nothing the
+ * server's HTML does not already show once the header boot (islands/header/header-boot.ts) has
+ * painted the visitor's counters and card marks into it — for a guest and a signed-in shopper alike
+ * (decision 0300). Loading React on every page view cost a cheap phone a long task for nothing, so
+ * the island hydrates when the visitor starts using the page: a touch, a press, a key, focus moving,
+ * a pointer over it.
  * With a value `{ island, hold }`, a click on an element matching `hold` (a CSS selector: the
  * island's own controls) made before the island is ready is held and replayed once the island says
  * it is ready (`island:ready` with detail `island`, see islands/shared/ready.ts), so the first tap
@@ -74,7 +72,6 @@ const demand: ClientDirective = (load, opts) => {
     if (started) return;
     started = true;
     for (const type of STARTERS) document.removeEventListener(type, start, true);
-    window.removeEventListener('store:demand', start);
     if (selector) {
       holding = true;
       document.addEventListener('click', onClick, true);
@@ -91,9 +88,7 @@ const demand: ClientDirective = (load, opts) => {
     }
   };
 
-  if ((window as { __storeDemand?: boolean }).__storeDemand) return void start();
   for (const type of STARTERS) document.addEventListener(type, start, { capture: true, passive: true });
-  window.addEventListener('store:demand', start);
 };
 
 export default demand;

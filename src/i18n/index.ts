@@ -40,6 +40,7 @@ export const FIELD_NAMES: Record<string, string> = {
   userId: 'Пользователь',
   id: 'Идентификатор',
   product_list: 'Список товаров',
+  lines: 'Выбранные товары',
   category: 'Категория',
   filter: 'Категория',
   motivation: 'Признак спецпредложения',
@@ -86,6 +87,7 @@ export const FIELD_NAMES: Record<string, string> = {
   source: 'Что выгружать',
   sectionIds: 'Разделы',
   brandIds: 'Бренды',
+  lists: 'Списки выгрузки',
   months: 'Период, месяцев',
   articles: 'Артикулы',
   inStockOnly: 'Только в наличии',
@@ -96,8 +98,14 @@ export const FIELD_NAMES: Record<string, string> = {
   // Delivery addresses (POST /api/deliveryAddresses/)
   action: 'Действие',
   address: 'Адрес',
+  city: 'Населённый пункт',
+  region: 'Область',
+  street: 'Улица',
+  house: 'Дом',
+  building: 'Корпус',
   flat: 'Квартира / офис',
   entrance: 'Подъезд',
+  replaces: 'Уточняемый адрес',
   // Accounts (issue 11)
   old_password: 'Текущий пароль',
   agree: 'Согласие',
@@ -115,7 +123,12 @@ export const FIELD_NAMES: Record<string, string> = {
   branchId: 'Филиал',
   addressId: 'Адрес доставки',
   newAddressAddress: 'Адрес',
-  newAddressFlat: 'Квартира или офис',
+  newAddressCity: 'Населённый пункт',
+  newAddressRegion: 'Область',
+  newAddressStreet: 'Улица',
+  newAddressHouse: 'Дом',
+  newAddressBuilding: 'Корпус',
+  newAddressFlat: 'Квартира / офис',
   newAddressEntrance: 'Подъезд',
   deliveryDate: 'Дата доставки',
   payment: 'Способ оплаты',
@@ -140,7 +153,7 @@ export function textsWithPrefix(prefix: string): Record<string, string> {
 }
 
 /** Lists whose items are rows of a table the user filled in (the quick order). */
-const ROW_LISTS = new Set(['product_list']);
+const ROW_LISTS = new Set(['product_list', 'lines']);
 
 export function fieldName(path: string): string {
   if (FIELD_NAMES[path]) return FIELD_NAMES[path];

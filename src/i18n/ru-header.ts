@@ -26,6 +26,8 @@ export const headerDict = {
   SEARCH_OVERLAY_ERROR: 'Поиск временно недоступен. Нажмите Enter, чтобы открыть страницу результатов.',
   SEARCH_OVERLAY_LOADING: 'Ищем…',
   SEARCH_ARTICLE: 'Арт.',
+  SEARCH_UNDERSTOOD: 'Как понят запрос',
+  SEARCH_CHIP_REMOVE: 'Убрать условие',
 } as const;
 
 const T = headerDict;
@@ -46,6 +48,8 @@ export const SEARCH_OVERLAY_LABELS = {
   error: T.SEARCH_OVERLAY_ERROR,
   loading: T.SEARCH_OVERLAY_LOADING,
   article: T.SEARCH_ARTICLE,
+  understood: T.SEARCH_UNDERSTOOD,
+  removeChip: T.SEARCH_CHIP_REMOVE,
 };
 
 /** The header counters' texts. */

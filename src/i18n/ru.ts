@@ -24,6 +24,8 @@ import { pricelistDict } from './ru-pricelist';
 import { exchangeMapDict } from './ru-exchange-map';
 import { exchangeDict } from './ru-exchange';
 import { deskContentDict } from './ru-desk-content';
+import { searchTasksDict } from './ru-search-tasks';
+import { alertsDict } from './ru-alerts';
 
 const common = {
   // General
@@ -164,6 +166,6 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict, ...exchangeMapDict, ...exchangeDict, ...deskContentDict } as const;
+export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict, ...exchangeMapDict, ...exchangeDict, ...deskContentDict, ...alertsDict, ...searchTasksDict } as const;
 
 export type DictKey = keyof typeof ru;

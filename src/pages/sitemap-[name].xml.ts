@@ -18,7 +18,8 @@ export const GET: APIRoute = async (ctx) => {
     urls = await contentUrls(db, {
       promotions: promotions.map((e) => ({ id: e.id, updated: e.updatedAt })),
       pages: pages.map((e) => ({ id: e.id, updated: e.data.updated ?? e.updatedAt })),
-      media: media.map((e) => ({ id: e.id, updated: e.data.published })),
+      // Only media with a page of their own (a social post links out).
+      media: media.map((e) => ({ id: e.id, updated: e.data.published, page: e.data.kind !== 'social' })),
       files: sourceDates,
     });
   } else if (/^products-[1-9]\d{0,3}$/.test(name) && (await sitemapNames(db)).includes(name)) urls = await productUrls(db, Number(name.slice(9)));

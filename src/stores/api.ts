@@ -5,6 +5,7 @@
  * challenge, the public forms' post, the password login and the held keepalive write of demand.ts.
  */
 import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
+import { loading } from '../lib/loading-bar';
 
 export type ApiError = { code: number; message: string; field?: string };
 export type Envelope<T> = { status: 'success' | 'error'; data: T; errors: ApiError[] };
@@ -64,12 +65,18 @@ async function send(url: URL, init: ApiInit): Promise<Response> {
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const res = await send(url, init);
+  const done = loading();
+  let res: Response;
   let env: Envelope<T>;
   try {
-    env = (await res.json()) as Envelope<T>;
-  } catch {
-    throw new ApiFailure([{ code: res.status, message: 'Сервер вернул некорректный ответ' }], null, res.status);
+    res = await send(url, init);
+    try {
+      env = (await res.json()) as Envelope<T>;
+    } catch {
+      throw new ApiFailure([{ code: res.status, message: 'Сервер вернул некорректный ответ' }], null, res.status);
+    }
+  } finally {
+    done();
   }
   if (env.status === 'error') {
     if (env.errors?.some((e) => e.code === NOT_AUTH_CODE)) {

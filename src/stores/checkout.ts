@@ -9,9 +9,9 @@ import type { Placed } from '../server/checkout/submit';
 import type { AddressSuggestion } from '../server/geo/suggest';
 import type { SavedSuggestion } from '../server/checkout/addresses';
 import type { Organization } from '../server/company/organizations';
-import type { RepeatReport } from '../server/orders/actions';
+import type { CopySelection, RepeatPreviewItem, RepeatReport } from '../server/orders/actions';
 
-export type { CheckoutState, Placed, AddressSuggestion, SavedSuggestion, Organization, RepeatReport };
+export type { CheckoutState, Placed, AddressSuggestion, SavedSuggestion, Organization, RepeatReport, RepeatPreviewItem, CopySelection };
 export { formatPrice as money, plural } from '../lib/format';
 
 export const loadCheckout = () => api<CheckoutState>('/web/orderCheckout/');
@@ -19,9 +19,12 @@ export const createOrder = (body: Record<string, unknown>) => api<Placed>('/api/
 export const suggestAddresses = (search: string) => api<{ saved: SavedSuggestion[]; suggestions: AddressSuggestion[] }>('/api/address/listWithSeparation/', { method: 'POST', body: { search } });
 export const findOrganizations = (search: string) => api<{ items: Organization[] }>('/api/organization/list/', { method: 'POST', body: { search } });
 
-export async function repeatOrder(orderNumber: string): Promise<RepeatReport> {
+export const loadRepeatPreview = (orderNumber: string) => api<{ order_number: string; items: RepeatPreviewItem[] }>(`/web/profile/basket/${encodeURIComponent(orderNumber)}/`);
+
+/** «Повторить заказ»: every line (no `lines`), or only what the buyer ticked in the preview. */
+export async function repeatOrder(orderNumber: string, lines?: CopySelection): Promise<RepeatReport> {
   try {
-    return await api<RepeatReport>('/api/profile/orders/copy/', { method: 'POST', body: { order_number: orderNumber }, once: true });
+    return await api<RepeatReport>('/api/profile/orders/copy/', { method: 'POST', body: { order_number: orderNumber, lines }, once: true });
   } finally {
     void refreshHeader();
   }

@@ -165,13 +165,19 @@ test('favourites keep their page and order in the address: a reload, «Наза�
   await page.goto('/favourites/');
   await ready(page);
   await expect(page.getByTestId('favorite-item')).toHaveCount(24);
+  // The header's state is in (the boot paints the count): its arrival no longer re-checks the list mid-test.
+  await expect(page.getByRole('link', { name: 'Избранное: 30' })).toBeVisible();
   await page.getByRole('combobox').selectOption('price_asc');
   await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc$/);
   // The sorted first page is in place before page 2 is asked for (a click while it loads was lost on a busy machine).
   await expect.poll(names).toEqual(cheapestFirst.slice(0, 24).map((p) => p.name));
+  // The new rows render a moment before the list stops being busy, and a busy list ignores page links.
+  await expect(page.locator('.favs')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('navigation', { name: 'Страницы избранного' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc&page=2$/);
   await expect.poll(names).toEqual(cheapestFirst.slice(24).map((p) => p.name));
+  // The short last page is shown from its top, not with the reader left at the footer.
+  await expect(page.getByTestId('favorite-item').first()).toBeInViewport();
 
   // A product, then «Назад»: the same page of the same order, rendered by the server.
   await page.locator('[data-testid="favorite-item"] .favs__name').first().click();

@@ -139,12 +139,15 @@ test("b. an employee's order above the limit waits for the admin, is approved in
 
 test('c. a delivery address confirmed by a code tells the company admin under the bell', async ({ browser }) => {
   const { context, page } = await signedIn(browser, ADMIN);
-  const street = `г. Минск, ул. Уведомлений, ${Date.now() % 1000}`;
+  const house = String(1 + (Date.now() % 999));
+  const street = `г. Минск, ул. Уведомлений, д. ${house}`;
   const tel = '+375 29 611-22-33';
   await page.goto('/personal/addresses/');
   await ready(page);
   await page.getByRole('button', { name: /Добавить адрес/ }).click();
-  await page.getByRole('textbox', { name: 'Адрес', exact: true }).fill(street);
+  await page.getByRole('combobox', { name: 'Населённый пункт' }).fill('Минск');
+  await page.getByRole('textbox', { name: 'Улица', exact: true }).fill('ул. Уведомлений');
+  await page.getByRole('textbox', { name: 'Дом', exact: true }).fill(house);
   await page.getByRole('textbox', { name: 'Телефон для уведомлений' }).fill(tel);
   await page.getByRole('button', { name: 'Сохранить и подтвердить' }).click();
   const card = page.locator('li[data-address-id]', { hasText: street });

@@ -101,10 +101,14 @@ for (const screen of SCREENS) {
         await page.goto('/personal/addresses/');
         await expect(page.getByRole('heading', { level: 1, name: 'Адреса доставки' })).toBeVisible();
 
-        const street = `г. Минск, ул. Тестовая, ${screen.viewport.width}-${person.admin ? 'к' : 'р'}`;
+        const house = `${screen.viewport.width}${person.admin ? 'А' : 'Б'}`;
+        // The card shows the line composed of the fields (issue 30).
+        const street = `г. Минск, ул. Тестовая, д. ${house}`;
         const phone = `+375 29 500-${String(10 + (phoneSeq++ % 80)).padStart(2, '0')}-${screen.viewport.width === 360 ? '36' : '12'}`;
         await page.getByRole('button', { name: /Добавить адрес/ }).click();
-        await page.getByRole('textbox', { name: 'Адрес', exact: true }).fill(street);
+        await page.getByRole('combobox', { name: 'Населённый пункт' }).fill('Минск');
+        await page.getByRole('textbox', { name: 'Улица', exact: true }).fill('ул. Тестовая');
+        await page.getByRole('textbox', { name: 'Дом', exact: true }).fill(house);
         await page.getByRole('textbox', { name: 'Квартира / офис' }).fill('7');
         await page.getByRole('textbox', { name: 'Телефон для уведомлений' }).fill(phone);
         const since = Date.now() - 1000;

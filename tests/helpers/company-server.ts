@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from './http';
 import { freePort, startOwnServer, type OwnServer } from './own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { fixture, writeFixture } from './fixtures';
 import { accounts, companies, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';

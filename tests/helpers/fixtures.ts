@@ -10,9 +10,8 @@
  * Every person (but the invited one) has the demo password, hashed by better-auth as the demo seed does.
  */
 import type { Db } from '../../src/server/db/client';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { integrationSet, type FixtureSet, type IntegrationSetName } from '../../src/server/seed/fixture-sets';
-import { seedFixtures } from '../../src/server/seed/fixtures';
 
 export type { FixtureSet, IntegrationSetName };
 /** Every fixture account (but the invited one, which has none yet) has the demo password. */
@@ -21,5 +20,8 @@ export const PASSWORD = DEMO_PASSWORD;
 /** The data set of one test file (one set per file: no two files share a set). */
 export const fixture = (name: IntegrationSetName): FixtureSet => integrationSet(name);
 
-/** Writes sets into a database of the file's own (before its own server starts on it). */
-export const writeFixture = (db: Db, ...sets: FixtureSet[]): Promise<void> => seedFixtures(db, sets);
+/**
+ * Writes sets into a database of the file's own (before its own server starts on it). The writer is loaded
+ * here, not at the top: most files only name their set, and the seed's module graph took seconds per file.
+ */
+export const writeFixture = async (db: Db, ...sets: FixtureSet[]): Promise<void> => (await import('../../src/server/seed/fixtures')).seedFixtures(db, sets);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../../src/server/db/client';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,4 +53,41 @@ export async function startNode(env: NodeJS.ProcessEnv = {}): Promise<AppNode> {
       return code;
     },
   };
+}
+
+/**
+ * Two app nodes on one fresh PostgreSQL database: A seeds it (`products`), `prepare` writes what the test needs
+ * (fixtures, rows) once A is up, then B starts on the same data without seeding. `stop` ends both and drops it.
+ */
+export async function twoNodesOnFreshDatabase(adminUrl: string, prepare: (db: Db) => Promise<void>, products = 200): Promise<{ a: AppNode; b: AppNode; stop: () => Promise<void> }> {
+  // Imported here, not at the top: most files that start a node never open a database of their own.
+  const { createEmptyDatabase } = await import('./db');
+  const { openDatabase } = await import('../../src/server/db/client');
+  const created = await createEmptyDatabase(adminUrl);
+  const a = await startNode({ DATABASE_URL: created.url, SEED_PRODUCTS: String(products) });
+  const handle = await openDatabase({ databaseUrl: created.url });
+  try {
+    await prepare(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const b = await startNode({ DATABASE_URL: created.url, SEED_ON_START: '0' });
+  return {
+    a,
+    b,
+    stop: async () => {
+      await Promise.all([a.stop(), b.stop()]);
+      await created.drop();
+    },
+  };
+}
+
+/** Polls `check` every 50 ms until it holds; how long that took (ms), or an error past `ms`. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
 }

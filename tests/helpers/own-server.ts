@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
-import { seedDatabase } from '../../src/server/seed/seed';
-import { createEmptyDatabase } from './db';
+import { createSeededDatabase } from './db';
 
 export type OwnServer = { base: string; dataDir: string; /** '' on PGlite (then the database is DATA_DIR/pglite). */ databaseUrl: string; log: () => string; /** `keepData`: stop the process but leave its data for the test to read. */ stop: (opts?: { keepData?: boolean }) => Promise<void> };
 
@@ -32,14 +31,15 @@ export async function startOwnServer(opts: { products?: number; prepare?: (db: D
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-own-'));
   let databaseUrl = '';
   let drop = async () => {};
+  const products = opts.products ?? 120;
   if (process.env.DATABASE_URL) {
-    const created = await createEmptyDatabase(process.env.DATABASE_URL);
+    const created = await createSeededDatabase(process.env.DATABASE_URL, products);
     databaseUrl = created.url;
     drop = created.drop;
   }
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
   try {
-    await seedDatabase(handle.db, { products: opts.products ?? 120 });
+    if (!databaseUrl) await (await import('../../src/server/seed/seed')).seedDatabase(handle.db, { products });
     await opts.prepare?.(handle.db, dataDir);
   } finally {
     await handle.close();

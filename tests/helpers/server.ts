@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { createEmptyDatabase } from './db';
+import pg from 'pg';
+import { createEmptyDatabase, TEMPLATE_PREFIX } from './db';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,6 +45,28 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-it-'));
   let drop = async () => {};
+  let dropTemplates = async () => {};
+  // This run's seeded templates (tests/helpers/db.ts createSeededDatabase): named with the run's start, so a run
+  // that died before its teardown leaves templates the next run can tell are stale.
+  const templatePrefix = `${TEMPLATE_PREFIX}${Date.now().toString(36)}_${process.pid}_`;
+  project.provide('templatePrefix', process.env.DATABASE_URL ? templatePrefix : '');
+  if (process.env.DATABASE_URL) {
+    const adminUrl = process.env.DATABASE_URL;
+    const dropMatching = async (keep: (name: string) => boolean) => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEMPLATE_PREFIX}%`]);
+        for (const { datname } of rows) if (!keep(datname)) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    };
+    const DAY = 86_400_000;
+    // Other runs may share this server (a second checkout's suite): only templates a day old are theirs no more.
+    await dropMatching((name) => Date.now() - parseInt(name.slice(TEMPLATE_PREFIX.length).split('_')[0] ?? '', 36) < DAY);
+    dropTemplates = () => dropMatching((name) => !name.startsWith(templatePrefix));
+  }
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '600', SITE_URL: `http://127.0.0.1:${port}` };
   delete env.DATABASE_URL;
   if (process.env.DATABASE_URL) {
@@ -80,6 +103,7 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await drop();
+    await dropTemplates();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (process.env.SHOW_SERVER_LOG) console.log(log);
   };
@@ -90,5 +114,7 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     databaseUrl: string;
+    /** PostgreSQL: the name prefix of this run's seeded templates ('' on PGlite). */
+    templatePrefix: string;
   }
 }

@@ -59,6 +59,20 @@ export const russian = (errors: { message: string }[]) => errors.length > 0 && e
 
 export const key = () => crypto.randomUUID();
 
+/**
+ * POST /api/order/create/ as the checkout page sends it: with the total the checkout state shows for the
+ * body's delivery type (`expectedTotal` is required); a body's own `expectedTotal` wins.
+ */
+export async function placeOrder(v: Visitor, body: Record<string, unknown>) {
+  return v.post('/api/order/create/', { expectedTotal: await checkoutTotal(v, String(body.deliveryTypeId ?? '2')), ...body });
+}
+
+/** The total GET /web/orderCheckout/ shows the visitor for a delivery type ('1' pickup, '2' delivery); 0 for an empty basket. */
+export async function checkoutTotal(v: Visitor, type: string): Promise<number> {
+  const state = (await v.get('/web/orderCheckout/')).body.data;
+  return state?.delivery_totals?.[type]?.total ?? 0;
+}
+
 /** The body of POST /api/order/create/ for a pickup at branch 1 (overridable). */
 export function pickupBody(extra: Record<string, unknown> = {}) {
   return { idempotencyKey: key(), deliveryTypeId: '1', branchId: 1, name: 'Алексей Тестов', phone: '+375 29 123-45-67', email: 'buyer@example.by', payment: 'cash', ...extra };

@@ -7,7 +7,7 @@ import { freshCustomer } from '../helpers/accounts';
 import { clearOfTimesOfDay, MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC } from '../helpers/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
-import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
+import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct, placeOrder, checkoutTotal } from '../helpers/shop';
 import { fixture } from '../helpers/fixtures';
 
 /** This file's own company, its people and customer (tests/helpers/fixtures.ts), and an unrelated company (`rival`). */
@@ -91,7 +91,7 @@ describe('POST /api/order/create/', () => {
     const [a, b] = [take(), take()];
     const before = [await stockOf(a.id), await stockOf(b.id)];
     const v = await guestWith([a, 2], [b, 1]);
-    const { res, body } = await v.post('/api/order/create/', pickupBody({ email: 'guest-pickup@example.by' }));
+    const { res, body } = await placeOrder(v, pickupBody({ email: 'guest-pickup@example.by' }));
     expect(res.status).toBe(200);
     expect(body.data).toMatchObject({ status: 'new', repeated: false, order_number: expect.stringMatching(/^ИН-\d+$/) });
     const number = body.data.order_number as string;
@@ -117,16 +117,17 @@ describe('POST /api/order/create/', () => {
     const before = await count();
     const a = take();
     await client.post('/api/basket/add/', { product: a.id });
-    const body = pickupBody({ email: acc.retail.email });
-    const [x, y] = await Promise.all([client.post('/api/order/create/', body), client.post('/api/order/create/', body)]);
-    const z = await client.post('/api/order/create/', body);
+    // One body for all three: a replay must send exactly what the first call did.
+    const body = pickupBody({ email: acc.retail.email, expectedTotal: await checkoutTotal(client, '1') });
+    const [x, y] = await Promise.all([placeOrder(client, body), placeOrder(client, body)]);
+    const z = await placeOrder(client, body);
     expect([x.res.status, y.res.status, z.res.status]).toEqual([200, 200, 200]);
     expect(new Set([x.body.data.order_number, y.body.data.order_number, z.body.data.order_number]).size).toBe(1);
     expect(z.body.data.repeated).toBe(true);
     expect(await count()).toBe(before + 1);
     // Somebody else replaying that key gets nothing of it.
     const other = await guestWith([take(), 1]);
-    const stolen = await other.post('/api/order/create/', body);
+    const stolen = await placeOrder(other, body);
     expect(stolen.res.status).toBe(409);
     expect(JSON.stringify(stolen.body)).not.toContain(x.body.data.order_number);
   });
@@ -143,12 +144,24 @@ describe('POST /api/order/create/', () => {
     await clearOfTimesOfDay([MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC], 30_000);
     const s = (await client.get('/web/orderCheckout/')).body.data;
     const suggest = (await client.post('/api/address/list/', { search: 'Гомель, Советская 41' })).body.data.items;
-    const street = suggest.find((i: any) => i.source === 'locality');
-    expect(street.value).toBe('Гомельская обл., г. Гомель, Советская 41');
-    const { body } = await client.post('/api/order/create/', { idempotencyKey: key(), deliveryTypeId: '2', newAddressAddress: street.value, newAddressFlat: '17', newAddressEntrance: '2', deliveryDate: s.delivery.dates[0].date, name: 'Иван Петров', phone: '80291112233', email: me.email, payment: 'card', expectedTotal: s.basket.info.total });
+    expect(suggest.find((i: any) => i.source === 'locality').value).toBe('Гомельская обл., г. Гомель, Советская 41');
+    // The locality field's suggestions (issue 30): the buyer picks «Гомель» with its region.
+    const localities = (await client.post('/api/address/listWithSeparation/', { search: 'гомел' })).body.data.suggestions;
+    const city = localities.find((l: any) => l.locality === 'Гомель');
+    expect(city).toMatchObject({ value: 'Гомельская обл., г. Гомель', region: 'Гомельская обл.', kind: 'г.' });
+    const address = { newAddressCity: city.value, newAddressRegion: city.region, newAddressStreet: 'ул. Советская', newAddressHouse: '41 а', newAddressBuilding: '', newAddressFlat: '17', newAddressEntrance: '2' };
+    const { body } = await placeOrder(client, { idempotencyKey: key(), deliveryTypeId: '2', ...address, deliveryDate: s.delivery.dates[0].date, name: 'Иван Петров', phone: '80291112233', email: me.email, payment: 'card', expectedTotal: s.basket.info.total });
     expect(body.status).toBe('success');
     const detail = (await client.get(`/web/profile/orders/${encodeURIComponent(body.data.order_number)}/`)).body.data;
-    expect(detail.delivery).toMatchObject({ type: '2', date: s.delivery.dates[0].date, address: 'Гомельская обл., г. Гомель, Советская 41, кв. 17, подъезд 2' });
+    expect(detail.delivery).toMatchObject({
+      type: '2',
+      date: s.delivery.dates[0].date,
+      address: 'Гомельская обл., г. Гомель, ул. Советская, д. 41А, кв. 17, подъезд 2',
+      address_fields: { city: 'Гомель', region: 'Гомельская обл.', street: 'ул. Советская', house: '41А', building: null, flat: '17', entrance: '2' },
+    });
+    // The confirmation page shows the same line.
+    const page = await client.raw(body.data.url);
+    expect(await page.text()).toContain('Гомельская обл., г. Гомель, ул. Советская, д. 41А, кв. 17, подъезд 2');
     expect(detail.contact.phone).toBe('+375 29 111-22-33');
     expect(detail.totals.total).toBeCloseTo(s.basket.info.total, 2);
     expect(detail.totals.delivery_price).toBe(a.price < 300 ? 15 : 0);
@@ -157,6 +170,7 @@ describe('POST /api/order/create/', () => {
   it('refuses bad input in plain Russian, naming the field, and makes no order', async () => {
     const v = await guestWith([take(), 1]);
     const tomorrowish = (await v.get('/web/orderCheckout/')).body.data.delivery.dates[0].date;
+    const minsk = { newAddressCity: 'Минск', newAddressStreet: 'ул. Ленина', newAddressHouse: '1' };
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'idempotencyKey'],
       [pickupBody({ name: '' }), 'name'],
@@ -165,10 +179,18 @@ describe('POST /api/order/create/', () => {
       [pickupBody({ deliveryTypeId: '3' }), 'deliveryTypeId'],
       [pickupBody({ branchId: undefined }), 'branchId'],
       [pickupBody({ branchId: 'один' }), 'branchId'],
-      [pickupBody({ deliveryTypeId: '2', branchId: undefined }), 'newAddressAddress'],
-      [pickupBody({ deliveryTypeId: '2', newAddressAddress: 'Минск, ул. Ленина 1', deliveryDate: '2020-01-01' }), 'deliveryDate'],
-      [pickupBody({ deliveryTypeId: '2', newAddressAddress: 'Минск, ул. Ленина 1', deliveryDate: '23.11.2026' }), 'deliveryDate'],
-      [pickupBody({ deliveryTypeId: '2', newAddressAddress: 'Мн', deliveryDate: tomorrowish }), 'newAddressAddress'],
+      [pickupBody({ deliveryTypeId: '2', branchId: undefined }), 'newAddressCity'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, deliveryDate: '2020-01-01' }), 'deliveryDate'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, deliveryDate: '23.11.2026' }), 'deliveryDate'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressCity: 'Мн', deliveryDate: tomorrowish }), 'newAddressCity'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressCity: 'Минскк', deliveryDate: tomorrowish }), 'newAddressCity'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressHouse: '1-3', deliveryDate: tomorrowish }), 'newAddressHouse'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressHouse: 'первый', deliveryDate: tomorrowish }), 'newAddressHouse'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressStreet: '', deliveryDate: tomorrowish }), 'newAddressStreet'],
+      [pickupBody({ deliveryTypeId: '2', ...minsk, newAddressFlat: 'у двери', deliveryDate: tomorrowish }), 'newAddressFlat'],
+      // An old client sending the line alone: refused, naming the fields it now needs.
+      [pickupBody({ deliveryTypeId: '2', newAddressAddress: 'Минск, ул. Ленина 1', deliveryDate: tomorrowish }), 'newAddressAddress'],
+      [pickupBody({ deliveryTypeId: '2', newAddressAddress: 'Минск, ул. Ленина 1', deliveryDate: tomorrowish }), 'newAddressHouse'],
       [pickupBody({ deliveryTypeId: '2', addressId: 1, deliveryDate: tomorrowish }), 'addressId'],
       [pickupBody({ branchId: 999 }), 'branchId'],
       [pickupBody({ payment: 'invoice', payerCompanyId: 1 }), 'payment'],
@@ -176,19 +198,25 @@ describe('POST /api/order/create/', () => {
       [pickupBody({ comment: 'х'.repeat(1001) }), 'comment'],
     ];
     for (const [body, field] of cases) {
-      const r = await v.post('/api/order/create/', body);
+      const r = await placeOrder(v, body);
       expect(r.res.status, JSON.stringify(body)).toBe(422);
       expect(r.body.errors.map((e: any) => e.field), JSON.stringify(r.body.errors)).toContain(field);
       expect(russian(r.body.errors), JSON.stringify(r.body.errors)).toBe(true);
     }
     const junk = await v.raw('/api/order/create/', { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: '{"name":' });
     expect(junk.status).toBe(400);
-    const moved = await v.post('/api/order/create/', pickupBody({ expectedTotal: 0.01 }));
+    // An order without the total the buyer saw is refused, whatever the prices (issue 28 #11).
+    for (const missing of [undefined, '', 'много', -1]) {
+      const r = await v.post('/api/order/create/', pickupBody(missing === undefined ? {} : { expectedTotal: missing }));
+      expect(r.res.status, String(missing)).toBe(422);
+      expect(r.body.errors).toEqual([expect.objectContaining({ field: 'expectedTotal', message: 'Сумма заказа: укажите ту, что покупатель видит при оформлении, — без неё заказ не принимается' })]);
+    }
+    const moved = await placeOrder(v, pickupBody({ expectedTotal: 0.01 }));
     expect(moved.res.status).toBe(409);
     expect(moved.body.errors[0].message).toMatch(/^Цены изменились/);
     expect(moved.body.data.total).toBeGreaterThan(0);
     expect((await v.get('/web/basket/products/')).body.data.grid.row).toHaveLength(1);
-    const empty = await new Visitor().post('/api/order/create/', pickupBody());
+    const empty = await placeOrder(new Visitor(), pickupBody());
     expect(empty.res.status).toBe(409);
     expect(empty.body.errors[0].message).toBe('Корзина пуста: добавьте товары, чтобы оформить заказ');
   });
@@ -197,7 +225,7 @@ describe('POST /api/order/create/', () => {
     const p = take();
     const units = await stockOf(p.id);
     const [first, second] = [await guestWith([p, units]), await guestWith([p, units])];
-    const results = await Promise.all([first.post('/api/order/create/', pickupBody()), second.post('/api/order/create/', pickupBody())]);
+    const results = await Promise.all([placeOrder(first, pickupBody()), placeOrder(second, pickupBody())]);
     const statuses = results.map((r) => r.res.status).sort();
     expect(statuses).toEqual([200, 409]);
     const loser = results.find((r) => r.res.status === 409)!;
@@ -207,7 +235,7 @@ describe('POST /api/order/create/', () => {
     // Now out of stock, it can still be ordered "под заказ" — only when the buyer accepts that.
     const late = await guestWith([p, 1]);
     expect((await late.get('/web/orderCheckout/')).body.data.basket.items[0].on_order).toBe(true);
-    const accepted = await late.post('/api/order/create/', pickupBody({ onOrder: [p.id] }));
+    const accepted = await placeOrder(late, pickupBody({ onOrder: [p.id] }));
     expect(accepted.body.status).toBe('success');
     expect(await stockOf(p.id)).toBe(0);
   });
@@ -217,7 +245,7 @@ describe('POST /api/order/create/', () => {
     await keeper.post('/api/basket/add/', { product: take().id });
     const s = (await keeper.get('/web/orderCheckout/')).body.data;
     expect(s.can_order).toBe(false);
-    const r = await keeper.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
+    const r = await placeOrder(keeper, pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
     expect(r.res.status).toBe(403);
     expect(r.body.errors[0].message).toBe('Вам не разрешено оформлять заказы от имени компании. Обратитесь к администратору вашей компании.');
     // The basket page says so already, in place of «Оформить заказ» (issue 30).
@@ -234,10 +262,10 @@ describe('POST /api/order/create/', () => {
     const s = (await supply.get('/web/orderCheckout/')).body.data;
     expect(s.payment).toMatchObject({ invoice_only: true, default: 'invoice' });
     expect(s.approval).toEqual({ required: s.basket.info.total > 500, limit: 500, period: 'order', text: '500,00 р. на один заказ' });
-    const cash = await supply.post('/api/order/create/', pickupBody({ email: acc.supply.email }));
+    const cash = await placeOrder(supply, pickupBody({ email: acc.supply.email }));
     expect(cash.res.status).toBe(422);
     expect(cash.body.errors[0].message).toBe('Способ оплаты: Вам доступна только оплата по счёту');
-    const { body } = await supply.post('/api/order/create/', pickupBody({ email: acc.supply.email, payment: 'invoice', payerCompanyId: companyId }));
+    const { body } = await placeOrder(supply, pickupBody({ email: acc.supply.email, payment: 'invoice', payerCompanyId: companyId }));
     expect(body.data.status).toBe('approval');
     const number = body.data.order_number as string;
     expect(mailsTo(acc.admin.email, number).some((m) => m.subject.includes('ждёт вашего согласования'))).toBe(true);
@@ -261,7 +289,7 @@ describe('POST /api/order/create/', () => {
     const before = await stockOf(p.id);
     await supply.post('/api/basket/add/', { product: p.id, quantity: Math.min(p.stock, 3) });
     const total = (await supply.get('/web/orderCheckout/')).body.data.basket.info.total;
-    const { body } = await supply.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
+    const { body } = await placeOrder(supply, pickupBody({ payment: 'invoice', payerCompanyId: companyId }));
     expect(await stockOf(p.id)).toBe(before - Math.min(p.stock, 3));
     if (total <= 500) return expect(body.data.status).toBe('new');
     const admin = await signedIn(acc.admin.email);

@@ -14,8 +14,8 @@ import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from '../helpers/http';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { clearOfTimesOfDay, MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC } from '../helpers/clock';
-import { key } from '../helpers/shop';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { key, placeOrder } from '../helpers/shop';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { accounts, companies, companyDiscounts, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
@@ -82,7 +82,7 @@ async function state(v: Visitor) {
 
 function orderBody(type: '1' | '2', s: any, byType: Record<'1' | '2', Totals>, email: string) {
   const who = { idempotencyKey: key(), name: 'Тест Копейкин', phone: '+375 29 123-45-67', email, payment: 'cash', expectedTotal: byType[type].total };
-  return type === '1' ? { ...who, deliveryTypeId: '1', branchId: s.branches[0].id } : { ...who, deliveryTypeId: '2', newAddressAddress: 'Гомельская обл., г. Гомель, Советская 41', deliveryDate: s.delivery.dates[0].date };
+  return type === '1' ? { ...who, deliveryTypeId: '1', branchId: s.branches[0].id } : { ...who, deliveryTypeId: '2', newAddressCity: 'Гомельская обл., г. Гомель', newAddressStreet: 'ул. Советская', newAddressHouse: '41', deliveryDate: s.delivery.dates[0].date };
 }
 
 /** Fills the basket, reads the state, orders by `type`; the order must be charged exactly the state's totals for that type. */
@@ -92,7 +92,7 @@ async function orderAndCompare(v: Visitor, type: '1' | '2', email: string, opts:
   // The first delivery date moves at the cut-off hour and at Minsk midnight: read and order on one side of them.
   await clearOfTimesOfDay([MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC], 30_000);
   const { s, byType } = await state(v);
-  const { res, body } = await v.post('/api/order/create/', orderBody(type, s, byType, email));
+  const { res, body } = await placeOrder(v, orderBody(type, s, byType, email));
   expect(res.status, JSON.stringify(body.errors)).toBe(200);
   expect(body.data.total).toBe(byType[type].total);
   expect(body.data.status).toBe(byType[type].needs_approval ? 'approval' : 'new');
@@ -166,7 +166,7 @@ describe('the checkout state charges what the order creation charges, for each d
     const { s, byType } = await state(v);
     expect(s.can_order).toBe(false);
     expect(byType['2'].total).toBeGreaterThan(byType['1'].total);
-    const r = await v.post('/api/order/create/', orderBody('1', s, byType, NO_RIGHT));
+    const r = await placeOrder(v, orderBody('1', s, byType, NO_RIGHT));
     expect(r.res.status).toBe(403);
   }, 120_000);
 });

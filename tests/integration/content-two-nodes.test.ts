@@ -5,10 +5,8 @@
  * made on B reaches A the same way. PostgreSQL only: PGlite is one process, there is no second node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase } from '../helpers/db';
-import { startNode, type AppNode } from '../helpers/node';
+import { twoNodesOnFreshDatabase, within, type AppNode } from '../helpers/node';
 import { Visitor } from '../helpers/http';
-import { openDatabase } from '../../src/server/db/client';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { products } from '../../src/server/db/schema';
 import { asc, eq } from 'drizzle-orm';
@@ -22,44 +20,25 @@ const onPostgres = !!adminUrl;
 
 let a: AppNode;
 let b: AppNode;
-let drop = async () => {};
+let stop = async () => {};
 /** A product a price rule names by its article (decision 0240). */
 let product: { code: string; article: string; price: number };
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  const created = await createEmptyDatabase(adminUrl);
-  drop = created.drop;
-  a = await startNode({ DATABASE_URL: created.url, SEED_PRODUCTS: '200' });
-  const handle = await openDatabase({ databaseUrl: created.url });
-  try {
-    await writeFixture(handle.db, acc);
-    const [p] = await handle.db.select({ code: products.code, article: products.article, price: products.price }).from(products).where(eq(products.active, true)).orderBy(asc(products.id)).limit(1);
+  ({ a, b, stop } = await twoNodesOnFreshDatabase(adminUrl, async (db) => {
+    await writeFixture(db, acc);
+    const [p] = await db.select({ code: products.code, article: products.article, price: products.price }).from(products).where(eq(products.active, true)).orderBy(asc(products.id)).limit(1);
     product = { ...p!, price: Number(p!.price) };
-  } finally {
-    await handle.close();
-  }
-  b = await startNode({ DATABASE_URL: created.url, SEED_ON_START: '0' });
+  }));
 }, 240_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await drop();
-});
+afterAll(() => stop());
 
 const guest = async (origin: string, path: string) => {
   const res = await fetch(origin + path);
   return { status: res.status, cache: res.headers.get('x-cache'), text: await res.text() };
 };
-
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Date.now() - started;
-}
 
 describe.skipIf(!onPostgres)('content on two nodes', () => {
   it('a promotion and a page published on node A are on node B within 2 s, cached pages included; an unpublish on B reaches A', { timeout: 60_000 }, async () => {

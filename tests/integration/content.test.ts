@@ -92,10 +92,19 @@ describe('promotions from the Markdown collection', () => {
     for (const p of body.data.items) expect(list).toContain(`href="/actions/${p.code}/"`);
   });
 
-  it('a promotion page has a countdown and SaleEvent JSON-LD', async () => {
+  it('a promotion page has a countdown and WebPage + OfferCatalog JSON-LD, not SaleEvent (a sale is no event)', async () => {
     const page = (await html('/actions/krugi-po-cene-zavoda/')).text;
     expect(page).toContain('До конца акции');
-    expect(page).toContain('"@type":"SaleEvent"');
+    expect(page).not.toContain('SaleEvent');
+    const ld = [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((x) => x['@type'] === 'WebPage');
+    expect(ld).toBeTruthy();
+    expect(ld.mainEntity['@type']).toBe('OfferCatalog');
+    expect(ld.mainEntity.itemListElement.length).toBeGreaterThan(0);
+    for (const o of ld.mainEntity.itemListElement) {
+      expect(o).toMatchObject({ '@type': 'Offer', priceCurrency: 'BYN', priceValidUntil: ld.expires.slice(0, 10) });
+      expect(Number(o.price)).toBeGreaterThan(0);
+      expect(o.itemOffered.name).toBeTruthy();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { queryRows } from '../../src/server/db/rows';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { seedFixtures } from '../../src/server/seed/fixtures';
 import { FIXTURE_SETS, fixtureSet } from '../../src/server/seed/fixture-sets';
 

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { Visitor } from '../helpers/http';
-import { key } from '../helpers/shop';
+import { key, placeOrder } from '../helpers/shop';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { accounts, branches, companies, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
@@ -313,7 +313,7 @@ describe('the list price on every kind of place', () => {
     expect(grid.info.sum).toBe(170);
     const s = await json(buyer, '/web/orderCheckout/');
     expect(s.basket.info.sum).toBe(170);
-    const { res, body } = await buyer.post('/api/order/create/', { idempotencyKey: key(), deliveryTypeId: '1', branchId: minsk.id, name: 'Пётр Прайсов', phone: '+375 29 555-17-17', email: BUYER, payment: 'invoice', payerCompanyId: companyId });
+    const { res, body } = await placeOrder(buyer, { idempotencyKey: key(), deliveryTypeId: '1', branchId: minsk.id, name: 'Пётр Прайсов', phone: '+375 29 555-17-17', email: BUYER, payment: 'invoice', payerCompanyId: companyId });
     expect(res.status, JSON.stringify(body.errors)).toBe(200);
     expect(body.data.total).toBe(170);
     const detail = await json(buyer, `/web/profile/orders/${encodeURIComponent(body.data.order_number)}/`);

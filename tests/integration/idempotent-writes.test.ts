@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { freshCustomer } from '../helpers/accounts';
-import { key, pickupBody, russian, stockedProducts, type StockedProduct } from '../helpers/shop';
+import { key, pickupBody, russian, stockedProducts, type StockedProduct, placeOrder } from '../helpers/shop';
 
 let pool: StockedProduct[] = [];
 
@@ -174,7 +174,7 @@ describe('the other writes a client may retry', () => {
     expect((await v.post('/api/authentication/', { login: me.email, password: me.password })).body.status).toBe('success');
     const p = pool[4]!;
     await v.post('/api/basket/add/', { product: p.id, quantity: 1 });
-    const placed = await v.post('/api/order/create/', pickupBody());
+    const placed = await placeOrder(v, pickupBody());
     expect(placed.body.status, JSON.stringify(placed.body.errors)).toBe('success');
     const number = placed.body.data.order_number as string;
     expect(await quantityOf(v, p.id)).toBe(0);

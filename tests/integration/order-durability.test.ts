@@ -81,7 +81,8 @@ describe('SIGKILL right after an order is confirmed', () => {
     await call('POST', '/api/basket/add/', { product: a.product_id, quantity: 3 });
     await call('POST', '/api/basket/add/', { product: b.product_id, quantity: 1 });
     const before = [await stockOf(a.product_id), await stockOf(b.product_id)];
-    const placed = await call('POST', '/api/order/create/', { idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Проверка Надёжности', phone: '+375 29 000-11-22', email: 'kill@example.by', payment: 'cash' });
+    const expectedTotal = (await call('GET', '/web/orderCheckout/')).json.data.delivery_totals['1'].total;
+    const placed = await call('POST', '/api/order/create/', { expectedTotal, idempotencyKey: crypto.randomUUID(), deliveryTypeId: '1', branchId: 1, name: 'Проверка Надёжности', phone: '+375 29 000-11-22', email: 'kill@example.by', payment: 'cash' });
     expect(placed.status).toBe(200);
     await kill(); // no graceful shutdown: whatever was not durable is lost now
 

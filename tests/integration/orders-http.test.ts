@@ -7,7 +7,7 @@ import { SELLER } from '../../src/config/seller';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { Visitor } from '../helpers/http';
-import { pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
+import { pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct, placeOrder } from '../helpers/shop';
 import { fixture } from '../helpers/fixtures';
 import { fixtureOrderPlan } from '../../src/server/seed/fixture-sets';
 
@@ -158,7 +158,7 @@ describe('repeat, cancel, invoice', () => {
     const before = await stockOf(p.id);
     await foreman.post('/api/basket/clear/', {});
     await foreman.post('/api/basket/add/', { product: p.id, quantity: 2 });
-    const { body } = await foreman.post('/api/order/create/', pickupBody({ branchId: 2 }));
+    const { body } = await placeOrder(foreman, pickupBody({ branchId: 2 }));
     const number = body.data.order_number;
     expect(await stockOf(p.id)).toBe(before - 2);
     const ok = await foreman.post('/api/profile/orders/cancel/', { order_number: number });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { base, Visitor } from '../helpers/http';
-import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct } from '../helpers/shop';
+import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct, placeOrder } from '../helpers/shop';
 import { freshCustomer } from '../helpers/accounts';
 import { notice, sandboxAuth, sandboxKey, sendNotice, strangerKey } from '../helpers/payments';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
@@ -29,7 +29,7 @@ async function guestOrder(payment: 'online' | 'erip', root?: string, product?: S
   const v = new Visitor(root);
   const p = product ?? take();
   expect((await v.post('/api/basket/add/', { product: p.id, quantity: 1 })).body.status).toBe('success');
-  const { res, body } = await v.post('/api/order/create/', pickupBody({ payment, email }));
+  const { res, body } = await placeOrder(v, pickupBody({ payment, email }));
   expect(res.status, JSON.stringify(body.errors)).toBe(200);
   return { v, p, placed: body.data, email };
 }
@@ -143,7 +143,7 @@ describe('notifications', () => {
       [422, new Visitor().post('/api/payments/sandbox/', { token: 'nope', action: 'pay' })],
       [422, new Visitor().post('/api/payments/sandbox/', { token: 'a'.repeat(48), action: 'steal' })],
       [404, new Visitor().post('/api/payments/sandbox/', { token: 'a'.repeat(48), action: 'pay' })],
-      [422, new Visitor().post('/api/order/create/', pickupBody({ payment: 'bitcoin' }))],
+      [422, placeOrder(new Visitor(), pickupBody({ payment: 'bitcoin' }))],
     ];
     for (const [status, call] of cases) {
       const { res, body } = await call;
@@ -181,7 +181,7 @@ describe('refunds, receipts and ownership', () => {
   it('a paid order cancelled by the store is refunded through the provider; receipt_url in list and detail; another user gets 404', async () => {
     const p = take();
     expect((await buyer.post('/api/basket/add/', { product: p.id })).body.status).toBe('success');
-    const placed = (await buyer.post('/api/order/create/', pickupBody({ payment: 'online' }))).body.data;
+    const placed = (await placeOrder(buyer, pickupBody({ payment: 'online' }))).body.data;
     await buyer.post('/api/payments/sandbox/', { token: tokenOf(placed.payment.url), action: 'pay' });
     const detail = (await buyer.get(`/web/profile/orders/${encodeURIComponent(placed.order_number)}/`)).body.data;
     expect(detail).toMatchObject({ payment_status: 'paid', receipt_url: expect.stringContaining('/receipt/'), payment: { status: 'paid', method: 'card' } });
@@ -219,7 +219,7 @@ describe('refunds, receipts and ownership', () => {
   it('the buyer cancelling their own paid order gets the money back too; the invoice stays 404 for a retail order', async () => {
     const p = take();
     await buyer.post('/api/basket/add/', { product: p.id });
-    const placed = (await buyer.post('/api/order/create/', pickupBody({ payment: 'online' }))).body.data;
+    const placed = (await placeOrder(buyer, pickupBody({ payment: 'online' }))).body.data;
     await buyer.post('/api/payments/sandbox/', { token: tokenOf(placed.payment.url), action: 'pay' });
     const cancelled = await buyer.post('/api/profile/orders/cancel/', { order_number: placed.order_number });
     expect(cancelled.res.status).toBe(200);
@@ -230,7 +230,7 @@ describe('refunds, receipts and ownership', () => {
   it('a guest has the receipt on the confirmation; a cash order has one too', async () => {
     const v = new Visitor();
     await v.post('/api/basket/add/', { product: take().id });
-    const placed = (await v.post('/api/order/create/', pickupBody())).body.data;
+    const placed = (await placeOrder(v, pickupBody())).body.data;
     expect(placed.payment).toBeUndefined();
     const r = await v.raw(`/checkout/${encodeURIComponent(placed.order_number)}/receipt/`);
     expect(r.status).toBe(200);
@@ -297,7 +297,7 @@ describe('checkout trust', () => {
       expect(html).toContain('href="/political/"');
     }
     expect(checkout).toContain('/registration/?backurl=%2Fcheckout%2F');
-    const placed = (await v.post('/api/order/create/', pickupBody())).body.data;
+    const placed = (await placeOrder(v, pickupBody())).body.data;
     const done = await (await v.raw(placed.url)).text();
     expect(done).toContain('УНП 193456782');
     expect(done).toContain('href="/political/"');
@@ -305,10 +305,10 @@ describe('checkout trust', () => {
 
   it('an empty phone or e-mail is told apart from a malformed one, with the format expected', async () => {
     const v = new Visitor();
-    const empty = await v.post('/api/order/create/', pickupBody({ phone: '', email: ' ' }));
+    const empty = await placeOrder(v, pickupBody({ phone: '', email: ' ' }));
     expect(empty.res.status).toBe(422);
     expect(empty.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone', message: 'Телефон: обязательное поле' }), expect.objectContaining({ field: 'email', message: expect.stringMatching(/обязательное поле$/) })]));
-    const wrong = await v.post('/api/order/create/', pickupBody({ phone: '12345', email: 'ivan@' }));
+    const wrong = await placeOrder(v, pickupBody({ phone: '12345', email: 'ivan@' }));
     expect(wrong.body.errors.find((e: any) => e.field === 'phone')?.message).toBe('Телефон: заполнено неверно, ожидается формат +375 29 123-45-67');
     expect(wrong.body.errors.find((e: any) => e.field === 'email')?.message).toMatch(/заполнено неверно, ожидается формат ivan@example\.by$/);
   });

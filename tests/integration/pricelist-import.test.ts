@@ -12,7 +12,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { Visitor, type Envelope } from '../helpers/http';
 import { ldOfType } from '../helpers/html';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo-password';
 import { accounts, branches, brands, products, sections, stocks, users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 

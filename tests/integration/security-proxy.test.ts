@@ -20,6 +20,8 @@ import { openDatabase, type Db } from '../../src/server/db/client';
 import { accounts, users } from '../../src/server/db/schema';
 import writeXlsxFile from 'write-excel-file/node';
 import { lyingXlsx } from '../helpers/zip-bomb';
+import { inOneWindow } from '../helpers/clock';
+import { ACCOUNT_LIMITS } from '../../src/server/auth/limits';
 
 /** The file's own data set (tests/helpers/fixtures.ts), written into its own server's database. */
 const acc = fixture('security-proxy');
@@ -149,6 +151,32 @@ describe('public forms are limited per IP beyond the captcha', () => {
   });
 });
 
+describe('values a client writes into X-Forwarded-For reset no limit (issue 28 #2)', () => {
+  // The proxy appends the address it saw; anything before that hop was written by the client.
+  const forged = (hop: string) => `${Math.floor(Math.random() * 223) + 1}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}, ${hop}`;
+  const post = (path: string, body: unknown, xff: string) =>
+    new Visitor(srv.base).raw(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC, 'x-forwarded-for': xff }, body: JSON.stringify(body) });
+
+  it('a form: ten from one address with a new forged first entry each time, then 429', async () => {
+    const hop = nextIp();
+    const body = { name: 'Иван', phone: '+375 29 123-45-67', topic: 'zakaz', captcha: 'not-solved' };
+    for (let i = 0; i < 10; i++) expect((await post('/api/forms/callback/', body, forged(hop))).status, `#${i + 1}`).toBe(422);
+    expect((await post('/api/forms/callback/', body, forged(hop))).status).toBe(429);
+    // The same forged chain ending in another hop is another client.
+    expect((await post('/api/forms/callback/', body, forged(nextIp()))).status).toBe(422);
+  });
+
+  it('wrong passwords: 55 from one address with random forged entries are held after the limit', async () => {
+    await inOneWindow(ACCOUNT_LIMITS.loginFailPerIp.windowSeconds, async () => {
+      const hop = nextIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 55; i++) statuses.push((await post('/api/authentication/', { login: `spray${i}-${hop}@example.by`, password: 'Wrong2026pass' }, forged(hop))).status);
+      expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429]);
+    });
+  }, 120_000);
+});
+
 describe('login reveals nothing before the password is right', () => {
   const attempt = async (login: string, password: string) => {
     const started = performance.now();
@@ -249,6 +277,25 @@ describe('one client cannot fill the file queue (issue 28 #4)', () => {
     for (const a of refused) expect(a.body.errors[0]!.message).toBe('Предыдущий файл ещё обрабатывается: дождитесь ответа и загрузите следующий');
     // The rest were read and refused as the bombs they are; nothing answered 5xx.
     for (const a of answers.filter((x) => x.status !== 429)) expect(a.status).toBe(413);
+  });
+});
+
+describe('one client cannot fill the picture encoder (issue 28 #9)', () => {
+  it("40 uncached pictures at once from one address: those past its sixteen are a Russian 429 with Retry-After; a browser's six from another address all load meanwhile", async () => {
+    const picture = (id: number, width: number, ip: string) =>
+      fetch(`${srv.base}/img/p/${id}/0-${width}.avif`, { headers: { 'x-forwarded-for': ip } }).then(async (r) => ({ status: r.status, retry: r.headers.get('retry-after'), type: r.headers.get('content-type'), text: r.ok ? '' : await r.text() }));
+    const crawler = nextIp();
+    const flood = Array.from({ length: 40 }, (_, i) => picture(1 + (i % 20), i < 20 ? 320 : 240, crawler));
+    const browser = await Promise.all(Array.from({ length: 6 }, (_, i) => picture(21 + i, 160, nextIp())));
+    const answers = await Promise.all(flood);
+    expect(browser.map((b) => b.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(browser.every((b) => b.type === 'image/avif')).toBe(true);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length, JSON.stringify(answers.map((a) => a.status))).toBeGreaterThan(0);
+    for (const a of refused) expect(a).toMatchObject({ retry: '1', text: 'Слишком много картинок сразу: повторите через секунду' });
+    for (const a of answers.filter((x) => x.status !== 429)) expect(a.status).toBe(200);
+    // Asked again one at a time, as a browser retries, every refused picture loads.
+    for (const [i, a] of answers.entries()) if (a.status === 429) expect((await picture(1 + (i % 20), i < 20 ? 320 : 240, crawler)).status).toBe(200);
   });
 });
 

@@ -7,7 +7,7 @@
  * Products from ids 150–199 (other files take other ranges, so stock changes never meet).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pickupBody, signedIn, stockedProducts, type StockedProduct } from '../helpers/shop';
+import { pickupBody, signedIn, stockedProducts, type StockedProduct, placeOrder } from '../helpers/shop';
 import { fixture } from '../helpers/fixtures';
 
 const acc = fixture('spending-limits');
@@ -51,7 +51,7 @@ describe('a limit per month', () => {
       const left = Math.max(0, Math.round((500 - spent) * 100) / 100);
       expect(state.approval).toMatchObject({ limit: 500, period: 'month', text: `500,00 р. в месяц, осталось ${left.toFixed(2).replace('.', ',')} р.` });
       expect(state.delivery_totals['1'].needs_approval).toBe(spent + total > 500);
-      const order = await supply.post('/api/order/create/', pickupBody({ payment: 'invoice', payerCompanyId: companyId, email: acc.supply.email }));
+      const order = await placeOrder(supply, pickupBody({ payment: 'invoice', payerCompanyId: companyId, email: acc.supply.email }));
       expect(order.res.status, JSON.stringify(order.body.errors)).toBe(200);
       statuses.push(order.body.data.status);
       spent += total;
@@ -67,7 +67,7 @@ describe('a limit per month', () => {
     const p = pool[3]!;
     expect((await phone.post('/api/basket/add/', { product: p.id, quantity: Math.ceil(300 / p.price) })).body.status).toBe('success');
     const body = () => pickupBody({ payment: 'invoice', payerCompanyId: companyId, email: acc.employee.email });
-    const both = await Promise.all([phone.post('/api/order/create/', body()), laptop.post('/api/order/create/', body())]);
+    const both = await Promise.all([placeOrder(phone, body()), placeOrder(laptop, body())]);
     // Both may read the same basket (then both are placed) or the second may find it emptied (409). The
     // employee's row, locked while the day is counted, puts them in turn: never two orders «new».
     for (const r of both) expect([200, 409]).toContain(r.res.status);
@@ -75,7 +75,7 @@ describe('a limit per month', () => {
     expect(placed).toEqual(placed.length === 2 ? ['approval', 'new'] : ['new']);
     // The day's orders are counted: the next order of the same size waits too.
     expect((await laptop.post('/api/basket/add/', { product: p.id, quantity: Math.ceil(300 / p.price) })).body.status).toBe('success');
-    const next = await laptop.post('/api/order/create/', body());
+    const next = await placeOrder(laptop, body());
     expect([next.res.status, next.body.data?.status]).toEqual([200, 'approval']);
   });
 });

@@ -100,15 +100,17 @@ describe('page weight over the whole 2,000-product demo', () => {
   afterAll(async () => srv?.stop());
 
   /** Raw HTML bytes of every URL (four at a time), heaviest first. */
-  async function weigh(urls: string[]): Promise<{ url: string; bytes: number }[]> {
-    const out: { url: string; bytes: number }[] = [];
+  async function weigh(urls: string[]): Promise<{ url: string; bytes: number; description: string }[]> {
+    const out: { url: string; bytes: number; description: string }[] = [];
     let next = 0;
     const worker = async () => {
       while (next < urls.length) {
         const url = urls[next++]!;
         const res = await fetch(srv.base + url);
         expect(res.status, url).toBe(200);
-        out.push({ url, bytes: (await res.arrayBuffer()).byteLength });
+        const body = Buffer.from(await res.arrayBuffer());
+        const description = /<meta name="description" content="([^"]*)"/.exec(body.toString('utf8'))?.[1] ?? '';
+        out.push({ url, bytes: body.byteLength, description: description.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') });
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
@@ -121,6 +123,10 @@ describe('page weight over the whole 2,000-product demo', () => {
     expect(urls.length).toBe(2000);
     const pages = await weigh(urls);
     expect(pages[0]!.bytes, `heaviest: ${pages[0]!.url}`).toBeLessThanOrEqual(PRODUCT_MAX);
+    // Issue 30: every product's meta description fits what search engines show (≤ 160 characters).
+    const longest = [...pages].sort((a, b) => b.description.length - a.description.length)[0]!;
+    expect(longest.description.length, `${longest.url}: ${longest.description}`).toBeLessThanOrEqual(160);
+    expect(pages.every((p) => p.description.length > 40)).toBe(true);
   }, 600_000);
 
   it('every level-3 listing ≤ 60,000 bytes of HTML', async () => {
@@ -134,11 +140,15 @@ describe('page weight over the whole 2,000-product demo', () => {
 });
 
 describe('sitemap', () => {
-  it('lists branch pages, the quick order, the disc finder, warranty registration and every info page', async () => {
+  it('lists branch pages, the quick order, the disc finder, warranty registration, the contact forms, media items and every info page', async () => {
     const content = locs(await page('/sitemap-content.xml'));
     const paths = content.map((u) => u.path);
-    for (const p of ['/filial/minsk/', '/filial/gomel/', '/e-order/', '/circles/', '/guaranty-register/', '/dostavka-i-oplata/', '/o-kompanii/', '/agreement/'])
+    for (const p of ['/filial/minsk/', '/filial/gomel/', '/e-order/', '/circles/', '/guaranty-register/', '/callback/', '/request-feedback/', '/dostavka-i-oplata/', '/o-kompanii/', '/agreement/'])
       expect(paths, p).toContain(p);
+    // Every media item with a page of its own (issue 30), and each of them answers.
+    const media = paths.filter((p) => /^\/media\/[^/]+\/$/.test(p));
+    expect(media.length).toBeGreaterThan(2);
+    for (const p of media) expect((await guest.raw(p)).status, p).toBe(200);
     for (const p of ['/filial/minsk/', '/e-order/', '/dostavka-i-oplata/']) expect((await guest.raw(p)).status, p).toBe(200);
     expect(content.every((u) => u.lastmod), 'every URL has a lastmod').toBe(true);
     // An editor's date wins over the file's.

@@ -51,4 +51,26 @@ describe('CpuGate', () => {
     expect(gate.active).toBe(0);
     expect(await gate.run('a', async () => 1)).toEqual({ ok: true, value: 1 });
   });
+
+  it('with perClient, a client may have that many running or waiting even when slots are full — and no more', async () => {
+    const gate = new CpuGate({ concurrent: 1, queue: 10, perClient: 3 });
+    const jobs = [held(), held(), held()];
+    const runs = jobs.map((j) => gate.run('browser', j.work));
+    await tick();
+    expect(jobs.map((j) => j.started())).toEqual([true, false, false]);
+    // A fourth from the same client is refused at once; another client still queues behind.
+    expect(await gate.run('browser', async () => 'never')).toEqual({ ok: false, reason: 'yours' });
+    const other = held();
+    const po = gate.run('other', other.work);
+    for (const j of jobs) {
+      j.finish();
+      await tick();
+    }
+    await tick();
+    expect(other.started()).toBe(true);
+    other.finish();
+    expect(await Promise.all(runs)).toEqual(jobs.map(() => ({ ok: true, value: 'ok' })));
+    expect(await po).toEqual({ ok: true, value: 'ok' });
+    expect(await gate.run('browser', async () => 'again')).toEqual({ ok: true, value: 'again' });
+  });
 });

@@ -4,7 +4,7 @@ import { cleanInput } from '../../src/server/http/body';
 import { withoutQueryNul } from '../../src/server/http/early';
 import { malformedUrl } from '../../src/server/http/early';
 import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../src/server/http/secrets';
-import { isCrossSiteWrite, siteOrigins } from '../../src/server/http/refusals';
+import { hintProxyOrigin, isCrossSiteWrite, siteOrigins } from '../../src/server/http/refusals';
 import { clientIp } from '../../src/server/http/rate-limit';
 import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
 import { signGuest, verifyGuest } from '../../src/server/lists/owner';
@@ -95,6 +95,20 @@ describe('the origin check', () => {
     expect(isCrossSiteWrite(r, url, parseEnv({ TRUST_PROXY: '1' }))).toBe(false);
     expect([...siteOrigins(req({ 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'shop.example' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
     expect([...siteOrigins(req({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example/evil' }), url, parseEnv({ TRUST_PROXY: '1' }))]).toEqual(['http://127.0.0.1:4321']);
+  });
+
+  it('says once in the log, when a refusal is the store behind an https proxy without SITE_URL', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const shop = new URL('http://shop.example/api/x/');
+    const post = (origin: string) => new Request(shop, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' } });
+    hintProxyOrigin(post('https://evil.example'), shop, parseEnv({}));
+    hintProxyOrigin(post('https://shop.example'), shop, parseEnv({ SITE_URL: 'https://shop.example' }));
+    expect(warn).not.toHaveBeenCalled();
+    hintProxyOrigin(post('https://shop.example'), shop, parseEnv({}));
+    hintProxyOrigin(post('https://shop.example'), shop, parseEnv({}));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toContain('set SITE_URL=https://shop.example');
+    warn.mockRestore();
   });
 });
 

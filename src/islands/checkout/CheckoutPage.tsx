@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ordersDict as T } from '../../i18n/ru-orders';
 import { ApiFailure } from '../../stores/api';
 import { createOrder, findOrganizations, loadCheckout, money, type CheckoutState, type Organization } from '../../stores/checkout';
-import AddressField from './AddressField';
+import AddressFields, { EMPTY_ADDRESS, type AddressKey, type AddressValues } from '../address/AddressFields';
 import Summary from './Summary';
 
 type Props = { initial: CheckoutState };
@@ -10,9 +10,7 @@ type Form = {
   deliveryTypeId: '1' | '2';
   branchId: number | null;
   addressId: number | null;
-  newAddressAddress: string;
-  newAddressFlat: string;
-  newAddressEntrance: string;
+  newAddress: AddressValues;
   deliveryDate: string;
   name: string;
   phone: string;
@@ -27,9 +25,7 @@ function initialForm(s: CheckoutState): Form {
     deliveryTypeId: s.deliveryTypeId,
     branchId: s.user?.branchId ?? s.branches[0]?.id ?? null,
     addressId: s.addresses[0]?.id ?? null,
-    newAddressAddress: '',
-    newAddressFlat: '',
-    newAddressEntrance: '',
+    newAddress: EMPTY_ADDRESS,
     deliveryDate: s.delivery.dates[0]?.date ?? '',
     name: s.user?.name ?? '',
     phone: s.user?.phone ?? '',
@@ -55,6 +51,11 @@ function Field({ name, label, value, error, type = 'text', autoComplete, require
     </div>
   );
 }
+
+/** The API's names of the new address's fields (spec §3 newAddress*, issue 30). */
+const NEW_ADDRESS_NAMES: Record<AddressKey, string> = { city: 'newAddressCity', street: 'newAddressStreet', house: 'newAddressHouse', building: 'newAddressBuilding', flat: 'newAddressFlat', entrance: 'newAddressEntrance' };
+const newAddressBody = (a: AddressValues) => ({ ...Object.fromEntries(Object.entries(NEW_ADDRESS_NAMES).map(([k, name]) => [name, a[k as AddressKey]])), newAddressRegion: a.region });
+const newAddressErrors = (errors: Record<string, string>) => Object.fromEntries(Object.entries(NEW_ADDRESS_NAMES).flatMap(([k, name]) => (errors[name] ? [[k, errors[name]]] : []))) as Partial<Record<AddressKey, string>>;
 
 /** Errors that mean the basket changed under the buyer (prices, stock): only these offer «Обновить заказ». */
 const STALE_FIELDS = new Set(['basket', 'expectedTotal']);
@@ -110,9 +111,7 @@ export default function CheckoutPage({ initial }: Props) {
         deliveryTypeId: form.deliveryTypeId,
         branchId: self ? form.branchId : undefined,
         addressId: !self && form.addressId ? form.addressId : undefined,
-        newAddressAddress: !self && !form.addressId ? form.newAddressAddress : undefined,
-        newAddressFlat: !self && !form.addressId ? form.newAddressFlat : undefined,
-        newAddressEntrance: !self && !form.addressId ? form.newAddressEntrance : undefined,
+        ...(!self && !form.addressId ? newAddressBody(form.newAddress) : {}),
         deliveryDate: self ? undefined : form.deliveryDate,
         name: form.name,
         phone: form.phone,
@@ -230,11 +229,8 @@ export default function CheckoutPage({ initial }: Props) {
               )}
               {form.addressId == null && (
                 <div className="co-newaddr">
-                  <AddressField value={form.newAddressAddress} error={errors.newAddressAddress} onChange={(v) => set('newAddressAddress', v)} onPickSaved={(id) => set('addressId', id)} />
-                  <div className="co-row">
-                    <Field name="newAddressFlat" label={T.CHECKOUT_UI_FLAT} value={form.newAddressFlat} error={errors.newAddressFlat} onChange={(v) => set('newAddressFlat', v)} />
-                    <Field name="newAddressEntrance" label={T.CHECKOUT_UI_ENTRANCE} value={form.newAddressEntrance} error={errors.newAddressEntrance} onChange={(v) => set('newAddressEntrance', v)} />
-                  </div>
+                  <AddressFields names={NEW_ADDRESS_NAMES} values={form.newAddress} errors={newAddressErrors(errors)} onChange={(v) => set('newAddress', v)} />
+                  {errors.newAddressAddress && <span className="field__error">{errors.newAddressAddress}</span>}
                 </div>
               )}
               <div className="field">

@@ -37,6 +37,8 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
   const [data, setData] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const wanted = useRef<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const sort = useRef(initial.sort.find((s) => s.selected)?.id ?? 'date_desc');
   const favoriteIds = useClientStore($favoriteIds, []);
   const loaded = useClientStore($headerLoaded, false);
@@ -59,7 +61,17 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
     } finally {
       setBusy(false);
     }
+    const next = wanted.current;
+    wanted.current = null;
+    if (next !== null) await run(() => turnTo(next));
   }
+
+  /** Another page of the list, shown from its top: a short last page would leave the reader at the footer. */
+  const turnTo = async (page: number) => {
+    await load(page);
+    const top = root.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) root.current?.scrollIntoView({ block: 'start' });
+  };
 
   useEffect(() => {
     startHeaderSync();
@@ -90,7 +102,7 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
     );
   }
   return (
-    <div className="favs" aria-busy={busy}>
+    <div className="favs" aria-busy={busy} ref={root}>
       <div className="basket__tools">
         {/* Without JavaScript the form sends the chosen order in the address. */}
         <form method="get" action="/favourites/" className="sortsel" onSubmit={(e) => e.preventDefault()}>
@@ -137,7 +149,9 @@ export default function FavoritesPage({ initial }: { initial: FavoritesData }) {
                 onClick={(e) => {
                   if (!plainClick(e)) return;
                   e.preventDefault();
-                  if (!busy) void run(() => load(n));
+                  // A page asked for while the list loads is loaded next, not dropped without a word.
+                  if (busy) wanted.current = n;
+                  else void run(() => turnTo(n));
                 }}
               >
                 {n}

@@ -14,7 +14,8 @@
  * the owner's trusted device only by its own failures, and the owner is told when someone is guessing.
  */
 import { and, eq } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from './password-hash';
+import { hashConcurrency, hashPassword, verifyPassword } from './password-hash';
+import { CpuGate } from '../http/cpu-gate';
 import { getDb } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
@@ -132,10 +133,23 @@ export function requestIp(ctx: { request: Request; clientAddress?: string }): st
  * last_login_at, the guest's lists merged into the account's and the guest cookie cleared.
  */
 export async function signIn(input: { email: string; password: string; remember: boolean }, ctx: SessionContext & { clientAddress?: string }): Promise<LoginResult> {
-  const { userId } = await checkLogin(input.email, input.password, requestIp(ctx), isTrustedDevice(ctx.cookies, input.email));
-  trustDevice(ctx.cookies, input.email);
-  return beginSession(ctx, userId, input.remember);
+  const turn = await signInTurns().run(undefined, async () => {
+    const { userId } = await checkLogin(input.email, input.password, requestIp(ctx), isTrustedDevice(ctx.cookies, input.email));
+    trustDevice(ctx.cookies, input.email);
+    return beginSession(ctx, userId, input.remember);
+  });
+  if (!turn.ok) throw new HttpError(503, [{ code: ERR.BUSY, message: t('ERR_BUSY') }]);
+  return turn.value;
 }
+
+/**
+ * Sign-ins take turns as their hashes do (auth/password-hash.ts): a login's database work — limits,
+ * the account, the session — runs only while its hash may, so forty logins at once never queue two
+ * hundred queries ahead of every other answer (on PGlite, one connection, /api/health/ waited 0.6 s
+ * behind them). Made on first use: the configuration is read by then.
+ */
+let turns: CpuGate | null = null;
+const signInTurns = () => (turns ??= new CpuGate({ concurrent: hashConcurrency(), queue: 500 }));
 
 export async function logout(requestHeaders: Headers): Promise<string[]> {
   const auth = await getAuth();

@@ -14,7 +14,7 @@ import { t } from '../../i18n';
 import { config } from '../config';
 
 /** libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) less the two that stay for compression and files. */
-const hashConcurrency = () => Math.max(1, config().UV_THREADPOOL_SIZE - 2);
+export const hashConcurrency = () => Math.max(1, config().UV_THREADPOOL_SIZE - 2);
 const QUEUE_MAX = 500;
 
 let running = 0;

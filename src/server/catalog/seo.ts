@@ -126,7 +126,21 @@ export function productLd(p: ProductDetail, site: URL, shipping?: OfferShipping)
   };
 }
 
-export function productDescription(p: ProductDetail): string {
+/** Search engines show about 160 characters of a description: longer ones are cut where they choose. */
+export const META_DESCRIPTION_MAX = 160;
+
+/**
+ * A product's meta description, ≤ 160 characters: name, article, price and availability always; delivery,
+ * pickup and guarantee while they fit (a long name drops them, the least telling first); a name too long
+ * for even the short form is cut at a word with «…».
+ */
+export function productDescription(p: Pick<ProductDetail, 'name' | 'article' | 'price' | 'guaranteeInfo'> & Parameters<typeof availability>[0]): string {
   const a = availability(p);
-  return `${p.name} (арт. ${p.article}) за ${formatPrice(p.price)} в ${t('SITE_NAME')}. ${a.label}, доставка по Беларуси и самовывоз из филиалов${p.guaranteeInfo ? `, гарантия ${p.guaranteeInfo.years} ${plural(p.guaranteeInfo.years, ['год', 'года', 'лет'])}` : ''}.`;
+  const guarantee = p.guaranteeInfo ? `, гарантия ${p.guaranteeInfo.years} ${plural(p.guaranteeInfo.years, ['год', 'года', 'лет'])}` : '';
+  const head = `${p.name} (арт. ${p.article}) за ${formatPrice(p.price)} в ${t('SITE_NAME')}.`;
+  const tails = [`${a.label}, доставка по Беларуси и самовывоз из филиалов${guarantee}.`, `${a.label}, доставка по Беларуси${guarantee}.`, `${a.label}, доставка по Беларуси.`, `${a.label}.`];
+  for (const tail of tails) if (head.length + 1 + tail.length <= META_DESCRIPTION_MAX) return `${head} ${tail}`;
+  const full = `${head} ${a.label}.`;
+  const cut = full.slice(0, META_DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,.;:(—-]+$/, '')}…`;
 }

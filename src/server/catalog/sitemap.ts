@@ -106,7 +106,7 @@ export async function brandUrls(db: Db): Promise<SitemapUrl[]> {
 }
 
 /** Editors' entries the content sitemap lists (content_entries): their codes and dates. */
-export type ContentFile = { id: string; filePath?: string; updated?: Date };
+export type ContentFile = { id: string; filePath?: string; updated?: Date; /** A media item with a page of its own. */ page?: boolean };
 export type ContentSources = {
   /** Running public promotions. */
   promotions: ContentFile[];
@@ -125,6 +125,8 @@ const FORM_PAGES: Record<string, string> = {
   '/circles/': 'src/pages/circles.astro',
   '/guaranty-register/': 'src/pages/guaranty-register.astro',
   '/where-buy/': 'src/pages/where-buy.astro',
+  '/callback/': 'src/pages/callback/index.astro',
+  '/request-feedback/': 'src/pages/request-feedback.astro',
 };
 
 /**
@@ -155,6 +157,7 @@ export async function contentUrls(db: Db, src: ContentSources): Promise<SitemapU
     { loc: '/filial/', lastmod: latest(max?.branches, file('src/pages/filial/index.astro')) },
     ...branchRows.map((b) => ({ loc: `/filial/${b.code}/`, lastmod: b.updatedAt })),
     { loc: '/media/', lastmod: latest(...src.media.map(entryDate), file('src/pages/media/index.astro')) },
+    ...src.media.filter((m) => m.page).map((m) => ({ loc: `/media/${m.id}/`, lastmod: entryDate(m) })),
     ...Object.entries(FORM_PAGES).map(([loc, f]) => ({ loc, lastmod: latest(file(f)) })),
     ...src.pages.map((p) => ({ loc: PAGE_ROUTES[p.id] ?? `/${p.id}/`, lastmod: entryDate(p) })),
     ...src.promotions.map((p) => ({ loc: `/actions/${p.id}/`, lastmod: entryDate(p) })),

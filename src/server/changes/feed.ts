@@ -22,7 +22,7 @@ import { rowsOf } from '../db/rows';
 import { changeLog } from '../db/schema';
 import { config } from '../config';
 
-export type ChangeScope = 'catalog' | 'search' | 'content';
+export type ChangeScope = 'catalog' | 'search' | 'content' | 'tasks';
 export type ChangeRow = { id: number; scope: ChangeScope; productId: number | null };
 export type ChangeHandler = (rows: ChangeRow[]) => void | Promise<void>;
 
@@ -98,7 +98,7 @@ export class ChangeFeed {
         // Too much to follow one by one: skip to the end and tell everyone that everything changed.
         const [end] = rowsOf<{ max: string }>(await tx.execute(sql`SELECT max(id)::text AS max FROM change_log`));
         lastId = Number(end!.max);
-        all = (['catalog', 'search', 'content'] as const).map((scope) => ({ id: lastId, scope, productId: null }));
+        all = (['catalog', 'search', 'content', 'tasks'] as const).map((scope) => ({ id: lastId, scope, productId: null }));
       }
       return { rows: all, next: { lastId, pending } };
     });

@@ -16,7 +16,8 @@ import { dbTimeouts, type Db } from '../db/client';
 import { dbBusy } from '../db/busy';
 import { basketItems, baskets, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { basketRows } from '../basket/basket';
-import { usableAddresses } from '../addresses/usable';
+import { usableAddresses, type UsableAddress } from '../addresses/usable';
+import { addressLine, withUnit, type AddressFields } from '../geo/address';
 import { organizationsFor } from '../company/organizations';
 import { ERR, HttpError } from '../http/api';
 import { forbiddenError, type Viewer } from '../http/guard';
@@ -71,22 +72,31 @@ async function paymentOf(db: Db, orderId: number, number: string, origin?: strin
 }
 
 /** Address text and checks of the delivery part, outside the transaction (no stock involved). */
-async function deliveryTarget(db: Db, viewer: Viewer | null, input: OrderInput): Promise<{ addressId: number | null; text: string | null }> {
-  if (input.deliveryTypeId !== DELIVERY_TYPE.delivery) return { addressId: null, text: null };
+/**
+ * The order keeps its own copy of the address: the composed line (what every place shows) and its
+ * fields. A saved unstructured (legacy) address was confirmed and delivered to before: it is still
+ * accepted, with its line only (fields NULL).
+ */
+async function deliveryTarget(db: Db, viewer: Viewer | null, input: OrderInput): Promise<{ addressId: number | null; text: string | null; fields: AddressFields | null }> {
+  if (input.deliveryTypeId !== DELIVERY_TYPE.delivery) return { addressId: null, text: null, fields: null };
   if (input.addressId) {
     const mine = viewer ? await usableAddresses(db, viewer) : [];
     const a = mine.find((x) => x.id === input.addressId);
     if (!a) throw invalid('addressId', t('CHECKOUT_ERR_ADDRESS_NOT_FOUND'));
-    return { addressId: a.id, text: addressText(a.address, a.flat, a.entrance) };
+    const fields = savedFields(a);
+    return { addressId: a.id, text: addressText(a.address, a.flat, a.entrance), fields };
   }
-  return { addressId: null, text: addressText(input.newAddressAddress!, input.newAddressFlat ?? null, input.newAddressEntrance ?? null) };
+  const fields = input.newAddress!;
+  return { addressId: null, text: addressLine(fields), fields };
 }
 
-export function addressText(address: string, flat: string | null, entrance: string | null): string {
-  // "12" is a flat number; "офис 12" already says what it is.
-  const unit = flat ? (/^\d/.test(flat) ? `кв. ${flat}` : flat) : '';
-  return [address, unit, entrance ? `подъезд ${entrance}` : ''].filter(Boolean).join(', ');
+function savedFields(a: UsableAddress): AddressFields | null {
+  if (a.unstructured || !a.city || !a.street || !a.house) return null;
+  return { city: a.city, region: a.region ?? '', street: a.street, house: a.house, building: a.building, flat: a.flat, entrance: a.entrance };
 }
+
+/** A saved address's line with its flat and entrance (geo/address.ts `withUnit`). */
+export const addressText = withUnit;
 
 /** `writer`: where the order transaction runs (getWriteDb() in the endpoint); reads before it use `db`. */
 /** `origin`: the origin the buyer's request came to (the provider's return and notification addresses when SITE_URL is unset). */
@@ -147,7 +157,7 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
       // limit counts the employee's orders so far, read under a lock so two orders at once count in turn.
       await lockSpender(tx, viewer);
       const totals = chargeFor(viewer, items, type, await spentInPeriod(tx, viewer, now));
-      if (input.expectedTotal !== undefined && toKopecks(input.expectedTotal) !== toKopecks(totals.total))
+      if (toKopecks(input.expectedTotal) !== toKopecks(totals.total))
         throw conflict(fill(t('CHECKOUT_ERR_TOTAL_CHANGED'), { total: moneyText(totals.total) }), 'expectedTotal', { total: totals.total });
       const status: OrderStatus = totals.needs_approval ? 'approval' : 'new';
 
@@ -162,6 +172,7 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
           branchId: pickup?.id ?? null,
           addressId: target.addressId,
           deliveryAddress: target.text,
+          deliveryAddressFields: target.fields,
           deliveryDate: date,
           contactName: input.name,
           contactPhone: input.phone,

@@ -8,7 +8,7 @@ export const TAKEN_SEGMENTS = new Set([
   '1c_exchange.php', '404', '500', '_astro', '_image', '_server-islands', 'actions', 'api', 'basket', 'bitrix', 'brands', 'callback', 'catalog',
   'checkout', 'circles', 'compare', 'desk', 'e-order', 'error', 'favourites', 'feed', 'filial', 'guaranty-register', 'guaranty-response',
   'ie', 'img', 'index', 'login', 'logout', 'media', 'payments', 'personal', 'print-detail', 'qr', 'registration', 'request-feedback', 'restore',
-  'robots.txt', 'search', 'sitemap.xml', 'web', 'where-buy', 'media-files', 'favicon.ico', 'favicon.svg', 'favicon-32.png',
+  'robots.txt', 'search', 'sitemap.xml', 'subscriptions', 'web', 'where-buy', 'media-files', 'favicon.ico', 'favicon.svg', 'favicon-32.png',
   'apple-touch-icon.png',
 ]);
 

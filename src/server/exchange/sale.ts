@@ -9,6 +9,7 @@
  *   happen as when staff move an order.
  * Mapping and choices: docs/decisions/0200-exchange-1c.md, «Заказы (type=sale)».
  */
+import type { AddressFields } from '../geo/address';
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, companies, orderDocuments, orderExchange, orderItems, orders, orderStatuses, users } from '../db/schema';
@@ -107,6 +108,16 @@ type OrderRow = {
 };
 type LineRow = { name: string; article: string; price: string; quantity: number; externalId: string | null };
 
+/**
+ * CommerceML address parts of a structured delivery address (issue 30): 1C fills its address fields
+ * from them. An order placed before addresses had fields has its line (Представление) only.
+ */
+function addressParts(f: AddressFields | null): string[] {
+  if (!f) return [];
+  const part = (type: string, value: string | null) => (value ? el('АдресноеПоле', leaf('Тип', type), leaf('Значение', value)) : '');
+  return [part('Страна', 'Беларусь'), part('Регион', f.region || null), part(f.region ? 'Населенный пункт' : 'Город', f.city), part('Улица', f.street), part('Дом', f.house), part('Корпус', f.building), part('Квартира', f.flat)];
+}
+
 function documentXml(r: OrderRow, lines: LineRow[], documents: (typeof orderDocuments.$inferSelect)[]): string {
   const { o, c } = r;
   const [date, time] = minsk(o.createdAt);
@@ -132,7 +143,7 @@ function documentXml(r: OrderRow, lines: LineRow[], documents: (typeof orderDocu
         leaf('Наименование', o.contactName),
         leaf('ПолноеНаименование', o.contactName),
         leaf('Роль', 'Покупатель'),
-        o.deliveryAddress ? el('АдресРегистрации', leaf('Представление', o.deliveryAddress)) : '',
+        o.deliveryAddress ? el('АдресРегистрации', leaf('Представление', o.deliveryAddress), ...addressParts(o.deliveryAddressFields)) : '',
         el('Контакты', contact('Телефон мобильный', o.contactPhone), contact('Почта', o.contactEmail ?? r.userEmail)),
       );
   const goods = lines.map((l) => {

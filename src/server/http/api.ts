@@ -78,7 +78,9 @@ export function zodErrors(error: z.ZodError, labels: Record<string, string> = {}
     const field = issue.path.map(String).join('.') || undefined;
     if (field && seen.has(field)) continue;
     if (field) seen.add(field);
-    const label = field ? (labels[field] ?? fieldName(field)) : '';
+    // An item of a labelled list («phrases.0») is named by its list, as fieldName does for the dictionary's fields.
+    const list = field && /^(\w+)\.\d+$/.exec(field)?.[1];
+    const label = field ? (labels[field] ?? (list ? labels[list] : undefined) ?? fieldName(field)) : '';
     out.push({ code: ERR.VALIDATION, field, message: label ? `${label}: ${issue.message}` : issue.message });
   }
   return out;

@@ -5,6 +5,10 @@
  * another — so one client sending many heavy requests at once holds at most the slots it found
  * free, never the queue, and everyone else's job still gets in.
  *
+ * `perClient` instead allows each client that many jobs running or waiting, slots free or not: for work
+ * a browser asks for several at a time (a listing's pictures, six connections at once), where «one each»
+ * would refuse an ordinary page.
+ *
  * Per node, in memory: the work it bounds is this node's CPU.
  */
 export type GateRefusal = 'busy' | 'yours';
@@ -15,13 +19,14 @@ export class CpuGate {
   private readonly waiting: (() => void)[] = [];
   private readonly perClient = new Map<string, number>();
 
-  constructor(readonly limits: { concurrent: number; queue: number }) {}
+  constructor(readonly limits: { concurrent: number; queue: number; perClient?: number }) {}
 
   /** Runs `work` in turn; `client` (a user id or an address) is held to one job once the slots are full. */
   async run<T>(client: string | undefined, work: () => Promise<T>): Promise<GateResult<T>> {
     if (client !== undefined) {
       const held = this.perClient.get(client) ?? 0;
-      if (held > 0 && this.running >= this.limits.concurrent) return { ok: false, reason: 'yours' };
+      const { perClient } = this.limits;
+      if (perClient !== undefined ? held >= perClient : held > 0 && this.running >= this.limits.concurrent) return { ok: false, reason: 'yours' };
       this.perClient.set(client, held + 1);
     }
     try {

@@ -90,6 +90,27 @@ export function isCrossSiteWrite(request: Request, url: URL, env: Pick<Config, '
   return true;
 }
 
+let proxyHinted = false;
+
+/**
+ * Logs once per process why a refusal is probably the store's own configuration: the Origin is this very
+ * host over https while the request arrived over http — a TLS-terminating proxy, and SITE_URL not naming
+ * the public address.
+ */
+export function hintProxyOrigin(request: Request, url: URL, env: Pick<Config, 'SITE_URL'> = config()): void {
+  if (proxyHinted || env.SITE_URL) return;
+  const origin = request.headers.get('origin');
+  if (!origin || url.protocol !== 'http:') return;
+  try {
+    if (new URL(origin).protocol === 'https:' && new URL(origin).host === url.host) {
+      proxyHinted = true;
+      console.warn(`[refusals] a post from ${origin} was refused as cross-site: the store is behind an https proxy — set SITE_URL=${origin} (and TRUST_PROXY)`);
+    }
+  } catch {
+    /* a malformed Origin is just refused */
+  }
+}
+
 export function crossSiteRefusal(): Response {
   return fail(403, [{ code: ERR.FORBIDDEN, message: t('ERR_CROSS_SITE') }]);
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { t } from '../../i18n';
+import { checkAddress, type AddressFields, type AddressKey } from '../geo/address';
 import { EMAIL_RULE, PASSWORD_RULE, isValidPhone, normalizeEmail, normalizePhone } from '../auth/validation';
 
 const fill = (code: string, n: unknown) => t(code).replace('{n}', String(n));
@@ -90,3 +91,24 @@ export const zVerifyCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { message: t('CODE_SIX_DIGITS') });
+
+/**
+ * A structured address (issue 30, server/geo/address.ts) read from a form whose fields have their own
+ * names (`city` in the personal area, `newAddressCity` at checkout): every wrong field becomes a
+ * zod issue under its own name, so the answer is a Russian 422 naming it. Returns the normalised
+ * fields, or z.NEVER after adding the issues.
+ */
+export function addressFromFields(
+  raw: Partial<Record<AddressKey | 'region' | 'address', string | undefined>>,
+  ctx: z.RefinementCtx,
+  names: Record<AddressKey | 'address', string>,
+): AddressFields {
+  const r = checkAddress(raw, raw.region);
+  if ('fields' in r) return r.fields;
+  // An old client sending one line only: say that the line is now split into fields.
+  if (raw.address?.trim() && !raw.city?.trim() && !raw.street?.trim() && !raw.house?.trim()) ctx.addIssue({ code: 'custom', path: [names.address], message: t('ADDRESS_BY_FIELDS') });
+  for (const e of r.errors) ctx.addIssue({ code: 'custom', path: [names[e.key]], message: e.message });
+  return z.NEVER;
+}
+/** The raw text of an address field: bounded so garbage never reaches the checks. */
+export const zAddressPart = z.string().max(300).optional();

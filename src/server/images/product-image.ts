@@ -43,15 +43,20 @@ async function render(source: ImageSource, width: number, format: ImageFormat): 
   return encode(sharp(Buffer.from(drawingSvg(source))).resize(width, width), format);
 }
 
-/** Encodes (or reads from the disk cache) one variant. */
-export async function renderProductImage(source: ImageSource, width: number, format: ImageFormat): Promise<Buffer> {
+/**
+ * Reads one variant from the disk cache, or encodes it — through `inTurn` when given (the request's
+ * bound, images/encode-gate.ts), which may answer a refusal instead.
+ */
+export async function renderProductImage(source: ImageSource, width: number, format: ImageFormat, inTurn?: (encode: () => Promise<Buffer>) => Promise<Buffer | Response>): Promise<Buffer | Response> {
   const file = path.join(cacheDir(), variantKey(source, width, format));
   try {
     return await fs.readFile(file);
   } catch {
     /* not cached yet */
   }
-  const buf = await render(source, width, format);
+  const encode = () => render(source, width, format);
+  const buf = inTurn ? await inTurn(encode) : await encode();
+  if (buf instanceof Response) return buf;
   await fs.mkdir(cacheDir(), { recursive: true });
   // Written under a temporary name and renamed: a parallel request never reads half a file.
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;

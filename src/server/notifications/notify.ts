@@ -11,7 +11,7 @@ import { sendMail, type Mail } from '../mail/mail';
 import { sendSms } from './sms';
 import { unreadCountOf } from './inbox';
 
-export type NotificationKind = 'order' | 'appeal' | 'address' | 'company' | 'promotion' | 'info' | 'moscow';
+export type NotificationKind = 'order' | 'appeal' | 'address' | 'company' | 'promotion' | 'info' | 'moscow' | 'alert';
 
 export type NotifyInput = {
   userId: string;

@@ -13,7 +13,7 @@
 import { unpCheckDigit } from '../accounts/unp';
 
 /** One set per spec that signs in; the order fixes each set's УНП and order numbers. */
-export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront', 'desk-content'] as const;
+export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront', 'desk-content', 'consumables', 'repeat', 'alerts', 'signed-in-js'] as const;
 export type FixtureSetName = (typeof FIXTURE_SETS)[number];
 
 /**
@@ -60,6 +60,15 @@ export const INTEGRATION_SETS = [
   'staff-permissions',
   'spending-limits',
   'spending-limits-rival',
+  'consumables',
+  'consumables-rival',
+  'repeat-preview',
+  'repeat-preview-rival',
+  'alerts',
+  'alerts-rival',
+  'alerts-two-nodes',
+  'search-tasks',
+  'search-tasks-two-nodes',
 ] as const;
 export type IntegrationSetName = (typeof INTEGRATION_SETS)[number];
 const INTEGRATION_FIRST = 20;
@@ -79,6 +88,15 @@ export type FixtureOrders = {
   /** The retail customer's newest order, «Новый». */
   retailNew: string;
 };
+
+/**
+ * Sets whose retail customer also has a done order to repeat with prices changed and a line no longer
+ * sold (issue 30, ./fixtures.ts seedRepeatOrder): «Повторить заказ»'s preview has every case to show.
+ */
+export const REPEAT_ORDER_SETS: readonly string[] = ['repeat'];
+
+/** That order's number: past the history's positions (k < 22), inside the set's own hundred. */
+export const repeatOrderNumber = (set: Pick<FixtureSet, 'index'>, k = 0) => fixtureOrderNumber(set.index, 90 + k);
 
 export type FixtureOrderStatus = (typeof ORDER_PLAN)[keyof typeof ORDER_PLAN][number];
 

@@ -12,12 +12,16 @@
  *
  * Never under NODE_ENV=production (the password is published); the CLI is ./fixtures-cli.ts.
  */
-import { desc } from 'drizzle-orm';
+import { storedAddress } from '../geo/address';
+import { SEED_ADDRESSES, seedOrderAddress } from './addresses';
+import { desc, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { DEMO_PASSWORD, demoExportProfile, statusTrail } from './seed';
-import { FIXTURE_SETS, fixtureOrderPlan, fixtureSet, type FixturePerson, type FixtureSet } from './fixture-sets';
+import { FIXTURE_SETS, REPEAT_ORDER_SETS, fixtureOrderPlan, fixtureSet, repeatOrderNumber, type FixturePerson, type FixtureSet } from './fixture-sets';
+import { queryRows } from '../db/rows';
+import { fromKopecks, lineKopecks, moneyText, toKopecks } from '../lib/money';
 import { config } from '../config';
 import { seedDemoBasket } from '../basket/demo';
 
@@ -33,6 +37,7 @@ export async function seedFixtures(db: Db, sets: readonly FixtureSet[] = FIXTURE
   if (products.length < 20) throw new Error('e2e fixtures: the demo catalogue must be seeded first');
   await db.transaction(async (tx) => {
     for (const set of sets) await seedSet(tx as unknown as Db, set, password, products);
+    for (const set of sets) if (REPEAT_ORDER_SETS.includes(set.name)) await seedRepeatOrder(tx as unknown as Db, set);
   });
 }
 
@@ -83,9 +88,9 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)
     .values([
-      { userId: set.admin.id, companyId, address: 'г. Минск, ул. Притыцкого, 156', flat: 'офис 12', entrance: '2', status: 'active', phone: set.admin.phone, email: set.admin.email },
-      { userId: set.admin.id, companyId, address: 'Минский р-н, д. Боровляны, ул. Лесная, 7 (объект)', status: 'active', phone: set.employee.phone, email: set.employee.email, phoneNotify: true },
-      { userId: set.retail.id, address: 'г. Гомель, ул. Советская, 41', flat: '17', entrance: '1', status: 'active', phone: set.retail.phone, email: set.retail.email },
+      { userId: set.admin.id, companyId, ...storedAddress(SEED_ADDRESSES.office), status: 'active', phone: set.admin.phone, email: set.admin.email },
+      { userId: set.admin.id, companyId, ...storedAddress(SEED_ADDRESSES.site), status: 'active', phone: set.employee.phone, email: set.employee.email, phoneNotify: true },
+      { userId: set.retail.id, ...storedAddress(SEED_ADDRESSES.home), status: 'active', phone: set.retail.phone, email: set.retail.email },
     ])
     .returning({ id: t.deliveryAddresses.id, address: t.deliveryAddresses.address });
 
@@ -108,7 +113,7 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
         deliveryTypeId: self ? '1' : '2',
         branchId: self ? 2 : null,
         addressId: self ? null : o.company ? (k % 4 === 1 ? addr2!.id : addr1!.id) : null,
-        deliveryAddress: self ? null : o.company ? addr1!.address : 'г. Гомель, ул. Советская, 41, кв. 17',
+        ...seedOrderAddress(self ? null : o.company ? (k % 4 === 1 ? SEED_ADDRESSES.site : SEED_ADDRESSES.office) : SEED_ADDRESSES.home),
         deliveryDate: new Date(now - (ageDays - 2) * DAY).toISOString().slice(0, 10),
         contactName: o.who.name,
         contactPhone: o.who.phone,
@@ -138,4 +143,59 @@ async function seedSet(db: Db, set: FixtureSet, password: string, products: Prod
 
   // The admin's basket: positions from different sections, and one product gone out of sale.
   await seedDemoBasket(db, `u:${set.admin.id}`);
+}
+
+export type FixtureLine = { productId: number; name: string; article: string; price: string; quantity: number };
+
+/** One done pickup order with these lines (its total, VAT and history as the set's history writes them). */
+export async function insertFixtureOrder(db: Db, o: { number: string; user: FixturePerson; companyId: number | null; lines: FixtureLine[]; ageDays?: number }): Promise<number> {
+  const at = new Date(Date.now() - (o.ageDays ?? 30) * DAY);
+  const total = fromKopecks(o.lines.reduce((s, l) => s + lineKopecks(l.price, l.quantity), 0));
+  const [order] = await db
+    .insert(t.orders)
+    .values({
+      number: o.number,
+      userId: o.user.id,
+      companyId: o.companyId,
+      status: 'done',
+      deliveryTypeId: '1',
+      branchId: 2,
+      deliveryDate: at.toISOString().slice(0, 10),
+      contactName: o.user.name,
+      contactPhone: o.user.phone,
+      contactEmail: o.user.email,
+      total: moneyText(total),
+      vat: moneyText(fromKopecks(Math.round(toKopecks(total) / 6))),
+      paymentType: o.companyId ? 'invoice' : 'cash',
+      payerCompanyId: o.companyId,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: t.orders.id });
+  await db.insert(t.orderItems).values(o.lines.map((l) => ({ orderId: order!.id, ...l })));
+  await db.insert(t.orderStatusHistory).values(statusTrail('done', true).map((code, j) => ({ orderId: order!.id, status: code, actorKind: j === 0 ? 'customer' : 'staff', at: new Date(at.getTime() + j * 3_600_000) })));
+  return order!.id;
+}
+
+/**
+ * The retail customer's order to repeat (issue 30): a line bought at half today's price (dearer now),
+ * one at twice it (cheaper now), and a product no longer sold whose section still has one in stock
+ * (the preview offers it as the substitute). Products are read, never changed: other specs share them.
+ */
+export async function seedRepeatOrder(db: Db, set: FixtureSet): Promise<void> {
+  const rows = await queryRows<{ id: number; name: string; article: string; price: string; gone: boolean }>(
+    db,
+    sql`(SELECT id, name, article, price::text AS price, false AS gone FROM products p
+          WHERE p.active AND p.can_buy AND p.stock_qty >= 5 ORDER BY p.id LIMIT 2)
+        UNION ALL
+        (SELECT id, name, article, price::text, true FROM products p
+          WHERE NOT p.can_buy AND EXISTS (SELECT 1 FROM products q WHERE q.section_id = p.section_id AND q.active AND q.can_buy AND q.stock_qty > 0)
+          ORDER BY p.id LIMIT 1)`,
+  );
+  const buy = rows.filter((r) => !r.gone);
+  const gone = rows.find((r) => r.gone);
+  if (buy.length < 2 || !gone) throw new Error('fixtures: the demo catalogue has no products for the repeat order');
+  const at = (r: (typeof rows)[number], num: number, den: number) => moneyText(fromKopecks(Math.round((toKopecks(r.price) * num) / den)));
+  const line = (r: (typeof rows)[number], price: string, quantity: number): FixtureLine => ({ productId: r.id, name: r.name, article: r.article, price, quantity });
+  await insertFixtureOrder(db, { number: repeatOrderNumber(set), user: set.retail, companyId: null, lines: [line(buy[0]!, at(buy[0]!, 1, 2), 2), line(buy[1]!, at(buy[1]!, 2, 1), 1), line(gone, gone.price, 3)] });
 }

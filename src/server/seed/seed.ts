@@ -4,6 +4,8 @@
  * but what migrations write (`rowsNotFromMigrations`), and from `npm run seed -- --reset` (which wipes
  * first). Never under NODE_ENV=production (cli.ts).
  */
+import { storedAddress } from '../geo/address';
+import { SEED_ADDRESSES, seedOrderAddress } from './addresses';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client';
@@ -13,8 +15,11 @@ import { generateCatalog, rng } from './generate';
 import { seedDemoBasket } from '../basket/demo';
 import { importContent } from '../content/import';
 import { fromKopecks, lineKopecks, moneyText, vatIncluded } from '../lib/money';
+import { TASK_SEED } from '../search/task-seed';
 
-export const DEMO_PASSWORD = 'Demo2026pass';
+import { DEMO_PASSWORD } from './demo-password';
+
+export { DEMO_PASSWORD };
 
 /** The demo accounts the README lists. */
 export const DEMO_USERS = [
@@ -53,7 +58,7 @@ const ALL_TABLES = [
   'payment_sandbox', 'payment_events', 'payments', 'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
   'basket_items', 'baskets', 'company_join_requests', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',
   'companies', 'shops', 'stocks', 'branches', 'price_requests', 'product_questions', 'product_expendables',
-  'products', 'brands', 'section_properties', 'sections', 'content_revisions', 'content_entries', 'content_images',
+  'products', 'brands', 'section_properties', 'sections', 'content_revisions', 'content_entries', 'content_images', 'search_tasks',
 ];
 
 export async function resetDatabase(db: Db): Promise<void> {
@@ -119,6 +124,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       WHERE sections.id = c.root`);
   });
   log(`каталог записан за ${Date.now() - started} мс`);
+  // The vocabulary of tasks names sections by code: only the demo catalogue's, so every task is usable here.
+  await db.insert(t.searchTasks).values(TASK_SEED.map((x) => ({ name: x.name, phrases: x.phrases, sections: x.sections })));
 
   await seedAccountsAndHistory(db, cat.productsBySection, cat.products.length);
   await seedDemoBasket(db);
@@ -186,9 +193,9 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
   const [addr1, addr2] = await db
     .insert(t.deliveryAddresses)
     .values([
-      { userId: 'demo-admin', companyId, address: 'г. Минск, ул. Притыцкого, 156', flat: 'офис 12', entrance: '2', status: 'active', phone: '+375 29 222-33-44', email: 'admin@stroymontazh.by' },
-      { userId: 'demo-admin', companyId, address: 'Минский р-н, д. Боровляны, ул. Лесная, 7 (объект)', status: 'active', phone: '+375 33 333-44-55', email: 'prorab@stroymontazh.by', phoneNotify: true },
-      { userId: 'demo-retail', address: 'г. Гомель, ул. Советская, 41', flat: '17', entrance: '1', status: 'active', phone: '+375 29 111-22-33', email: 'client@demo.by' },
+      { userId: 'demo-admin', companyId, ...storedAddress(SEED_ADDRESSES.office), status: 'active', phone: '+375 29 222-33-44', email: 'admin@stroymontazh.by' },
+      { userId: 'demo-admin', companyId, ...storedAddress(SEED_ADDRESSES.site), status: 'active', phone: '+375 33 333-44-55', email: 'prorab@stroymontazh.by', phoneNotify: true },
+      { userId: 'demo-retail', ...storedAddress(SEED_ADDRESSES.home), status: 'active', phone: '+375 29 111-22-33', email: 'client@demo.by' },
     ])
     .returning();
 
@@ -214,6 +221,8 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
       const isCompany = userId !== 'demo-retail';
       const self = r.chance(0.4);
       const user = DEMO_USERS.find((u) => u.id === userId)!;
+      // A company order goes to one of its two addresses; the order keeps that address's line and fields.
+      const which = self || !isCompany ? null : r.pick([0, 1]);
       const [order] = await db
         .insert(t.orders)
         .values({
@@ -223,8 +232,8 @@ async function seedAccountsAndHistory(db: Db, bySection: Map<string, number[]>, 
           status,
           deliveryTypeId: self ? '1' : '2',
           branchId: self ? r.int(1, 3) : null,
-          addressId: self ? null : isCompany ? r.pick([addr1!.id, addr2!.id]) : null,
-          deliveryAddress: self ? null : isCompany ? addr1!.address : 'г. Гомель, ул. Советская, 41, кв. 17',
+          addressId: which === null ? null : [addr1!.id, addr2!.id][which]!,
+          ...seedOrderAddress(self ? null : which === null ? SEED_ADDRESSES.home : [SEED_ADDRESSES.office, SEED_ADDRESSES.site][which]!),
           deliveryDate: new Date(now - (ageDays - 2) * day).toISOString().slice(0, 10),
           contactName: user.name,
           contactPhone: user.phone,

@@ -140,7 +140,7 @@ export const changeLog = pgTable(
   'change_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope').$type<'catalog' | 'search' | 'content'>().notNull(),
+    scope: text('scope').$type<'catalog' | 'search' | 'content' | 'tasks'>().notNull(),
     productId: integer('product_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The writing transaction's id (xid8 as a number): the feed re-reads rows of transactions that were still open. */

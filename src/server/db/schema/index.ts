@@ -22,3 +22,4 @@ export * from './content';
 export * from './search';
 export * from './company';
 export * from './exchange';
+export * from './alerts';

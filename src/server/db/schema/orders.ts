@@ -4,6 +4,7 @@ import { createdAt, updatedAt, money } from './columns';
 import { companies, userFk, users } from './accounts';
 import { branchFk, branches } from './branches';
 import { productFk, products } from './catalog';
+import type { AddressFields } from '../../geo/address';
 
 // ───────────────────────────── Orders and addresses ─────────────────────────────
 
@@ -22,9 +23,27 @@ export const deliveryAddresses = pgTable(
     id: serial('id').primaryKey(),
     userId: userFk(),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * The display line composed of the fields below (server/geo/address.ts `composeAddress`): what
+     * lists, orders, invoices and the 1C exchange show. For an unstructured (legacy) row, the line
+     * the user typed before addresses had fields.
+     */
     address: text('address').notNull(),
+    /** Населённый пункт: a name from the built-in list (geo/localities-by.ts) and its region ('' for Minsk). */
+    city: text('city'),
+    region: text('region'),
+    street: text('street'),
+    /** Номер дома: «12», «12А», «12/1» (geo/address.ts `HOUSE_RULE`). */
+    house: text('house'),
+    /** Корпус. */
+    building: text('building'),
+    /** Квартира / офис. */
     flat: text('flat'),
     entrance: text('entrance'),
+    /** Saved as one free line before addresses had fields (migration 0035): the personal area asks to complete it. */
+    unstructured: boolean('unstructured').notNull().default(false),
+    /** A pending address that completes an unstructured one: confirming it by code deletes that one (addresses/actions.ts). */
+    replacesId: integer('replaces_id'),
     /** pending (awaiting verification) → active → deletion_requested → (deleted). */
     status: text('status').$type<'pending' | 'active' | 'deletion_requested'>().notNull().default('pending'),
     deletionRequested: boolean('deletion_requested').notNull().default(false),
@@ -51,7 +70,10 @@ export const orders = pgTable(
     deliveryTypeId: text('delivery_type_id').notNull().default('2'),
     branchId: integer('branch_id').references(() => branches.id),
     addressId: integer('address_id').references(() => deliveryAddresses.id, { onDelete: 'set null' }),
+    /** The composed display line of the delivery address (with flat and entrance), as it was when ordered. */
     deliveryAddress: text('delivery_address'),
+    /** Its fields (geo/address.ts `AddressFields`); NULL for orders placed before addresses had fields. */
+    deliveryAddressFields: jsonb('delivery_address_fields').$type<AddressFields>(),
     deliveryDate: date('delivery_date'),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),

@@ -3,4 +3,4 @@ import { getDb } from '../../../../server/db/client';
 import { contentImageResponse } from '../../../../server/content/images';
 
 /** GET /img/c/{id}/{width}.webp: a picture of an editor's entry (content/images.ts). */
-export const GET: APIRoute = async ({ params, request }) => contentImageResponse(await getDb(), request, params.id, params.size);
+export const GET: APIRoute = async ({ params, request, clientAddress }) => contentImageResponse(await getDb(), request, clientAddress, params.id, params.size);

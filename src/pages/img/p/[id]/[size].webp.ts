@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
 import { productImageResponse } from '../../../../server/images/route';
 
-export const GET: APIRoute = ({ params, request }) => productImageResponse(request, params.id, params.size, 'webp');
+export const GET: APIRoute = ({ params, request, clientAddress }) => productImageResponse(request, clientAddress, params.id, params.size, 'webp');
