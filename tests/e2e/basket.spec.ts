@@ -196,6 +196,8 @@ test('favourites keep their page and order in the address: a reload, «Наза�
   await plain.getByRole('combobox').selectOption('name_asc');
   await plain.getByRole('button', { name: 'Показать' }).click();
   await expect(plain).toHaveURL(/\/favourites\/\?sort=name_asc$/);
+  // The URL changes when the new page commits; a click before it has loaded was lost on a busy machine.
+  await plain.waitForLoadState('load');
   const plainNames = () => plain.locator('[data-testid="favorite-item"] .favs__name').allTextContents();
   const firstPage = await plainNames();
   expect(firstPage).not.toEqual(cheapestFirst.slice(0, 24).map((p) => p.name));
