@@ -21,6 +21,7 @@ import { wholeHtml } from './server/http/whole-page';
 import { collectShownProducts, tagShownProducts } from './server/page-cache/shown';
 import { ensurePromoRules } from './server/catalog/promo-rules';
 import { getDb } from './server/db/client';
+import { NO_PROFILE, PROFILE_HEADER, pageProfileOf } from './server/page-cache/profile';
 
 /**
  * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
@@ -50,7 +51,20 @@ export const session = defineMiddleware(async (ctx, next) => {
   if (!ctx.isPrerendered) await ensurePromoRules(await getDb());
   ctx.locals.user = resolved.user;
   ctx.locals.staleSession = resolved.stale;
-  if (!resolved.stale) return next();
+  if (!resolved.stale) {
+    // A page for a session cookie: the page cache learns (and strips) the session's pricing profile (decision 0310).
+    const profiled = ctx.request.method === 'GET' && !isCall(ctx.url.pathname) && sessionCredential(ctx.request, ctx.url)?.kind === 'cookie';
+    if (!profiled) return next();
+    const profile = resolved.user ? await pageProfileOf(await getDb(), resolved.user) : null;
+    ctx.locals.pageProfile = profile;
+    const response = await next();
+    try {
+      response.headers.set(PROFILE_HEADER, profile ?? NO_PROFILE);
+    } catch {
+      /* an immutable redirect: the next page tells it */
+    }
+    return response;
+  }
   // A credential that no longer stands: calls answer 101 (islands log out and go to /login/,
   // spec §8) instead of quietly serving a guest's basket; pages render for a guest. Either way a
   // dead cookie is cleared, so the next request is an ordinary guest's. When the server ended it
@@ -62,6 +76,7 @@ export const session = defineMiddleware(async (ctx, next) => {
   // …unless this very answer sets a new session (a sign-in made with the dead cookie still in place).
   if (sessionCredential(ctx.request, ctx.url)?.kind === 'cookie' && !response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))) {
     try {
+      response.headers.set(PROFILE_HEADER, NO_PROFILE);
       for (const c of clearSessionCookies()) response.headers.append('set-cookie', c);
       if (reason && !ctx.url.pathname.startsWith('/login/')) response.headers.append('set-cookie', endReasonCookie(reason));
     } catch {

@@ -6,7 +6,7 @@
 import { atom, computed } from 'nanostores';
 import { api } from './api';
 
-export type HeaderUser = { name: string; isContragentAdmin: boolean } | null;
+export type HeaderUser = { name: string; email: string; isContragentAdmin: boolean } | null;
 export type HeaderData = { basket: number[]; compare: number[]; favorites: number[]; user: HeaderUser };
 
 export const $basketIds = atom<number[]>([]);

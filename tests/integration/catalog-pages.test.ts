@@ -272,7 +272,8 @@ describe('caching (guests only) and the contractor price', () => {
     const login = await contractor.post('/api/authentication/', { login: acc.admin.email, password: PASSWORD, remember: 'Y' });
     expect(login.body.status).toBe('success');
     const mine = await contractor.raw(url);
-    expect(mine.headers.get('x-cache')).toBeNull();
+    // Rendered for the contractor's profile, never the guests' copy (decision 0310).
+    expect(mine.headers.get('x-cache')).toBe('MISS');
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     const page = await mine.text();
     expect(page).toContain('Ваша цена');

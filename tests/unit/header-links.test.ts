@@ -15,7 +15,7 @@ describe('header links', () => {
   });
 
   it('signed in: «Кабинет», then «Уведомления» with the unread count', () => {
-    const links = headerLinks({ basket: 1, compare: 3, favorites: 0, unread: 4, user: { name: 'Прораб', isContragentAdmin: false } });
+    const links = headerLinks({ basket: 1, compare: 3, favorites: 0, unread: 4, user: { name: 'Прораб', email: 'prorab@example.by', isContragentAdmin: false } });
     expect(links.map((l) => [l.href, l.icon, l.count])).toEqual([
       ['/personal/', 'user', 0],
       ['/personal/notifications/', 'bell', 4],

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import compression from 'compression';
-import { createFront, etagMatches, parseMark, pickEncoding, type Front } from '../../src/server/page-cache/front';
+import { createFront, etagMatches, parseMark, pickEncoding, SessionProfiles, type Front } from '../../src/server/page-cache/front';
 import { PageStore } from '../../src/server/page-cache/store';
 import { indexXml, urlsetXml } from '../../src/server/catalog/sitemap';
 import { collectShownProducts, markWithShown, noteShownProduct } from '../../src/server/page-cache/shown';
@@ -287,5 +287,39 @@ describe('sitemap XML', () => {
   });
   it('indexes the named files', () => {
     expect(indexXml(['sections', 'products-1'], site)).toContain('<sitemap><loc>https://instrument.by/sitemap-products-1.xml</loc></sitemap>');
+  });
+});
+
+describe('session → pricing profile pairings (decision 0310)', () => {
+  it('reads the profile from the mark, and only a well-formed one', () => {
+    expect(parseMark('max-age=60; tags=catalog,profiles; profile=pAbC_-9')).toEqual({ maxAge: 60, tags: ['catalog', 'profiles'], profile: 'pAbC_-9' });
+    expect(parseMark('max-age=60; tags=catalog')).toEqual({ maxAge: 60, tags: ['catalog'] });
+    expect(parseMark('max-age=60; profile=')?.profile).toBeUndefined();
+  });
+
+  it('names a session by a hash of its cookie, never by the token itself', () => {
+    const id = SessionProfiles.idOf('a=1; instr.session_token=secret.sig; b=2');
+    expect(id).toBeTruthy();
+    expect(id).not.toContain('secret');
+    expect(SessionProfiles.idOf('instr.session_token=other.sig')).not.toBe(id);
+    expect(SessionProfiles.idOf('x=1')).toBeNull();
+    expect(SessionProfiles.idOf(undefined)).toBeNull();
+  });
+
+  it('keeps a pairing for a minute, drops it on «-», and never keeps one learnt by a render begun before a forget', () => {
+    const sessions = new SessionProfiles();
+    const now = 1_000_000;
+    sessions.learn('s1', 'pA', sessions.generation, now);
+    expect(sessions.get('s1', now + 59_000)).toBe('pA');
+    expect(sessions.get('s1', now + 61_000)).toBeNull();
+    sessions.learn('s1', 'pA', sessions.generation, now);
+    sessions.learn('s1', null, sessions.generation, now);
+    expect(sessions.get('s1', now)).toBeNull();
+    const begun = sessions.generation;
+    sessions.forget();
+    sessions.learn('s2', 'pB', begun, now);
+    expect(sessions.get('s2', now)).toBeNull();
+    sessions.learn('s2', 'pB', sessions.generation, now);
+    expect(sessions.get('s2', now)).toBe('pB');
   });
 });

@@ -20,6 +20,8 @@ export type FieldDef = {
   maxLength?: number;
   inputMode?: 'tel' | 'email' | 'text';
   max?: string;
+  /** Filled after hydration, when still empty, with the signed-in visitor's e-mail from the header's call. */
+  prefill?: 'email';
 };
 
 type Texts = { send: string; sending: string; errors: string; failed: string; optional: string; done?: string };
@@ -74,7 +76,20 @@ export default function PublicForm({ id, endpoint, fields, texts: own, hidden = 
   // The server-rendered button stays disabled until hydration: without JavaScript the captcha cannot be
   // solved, and a native post would only show the visitor raw JSON (the page explains how to call instead).
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  useEffect(() => {
+    setLive(true);
+    const wanted = fields.filter((f) => f.prefill === 'email');
+    if (!wanted.length) return;
+    void import('../../stores/header').then(async ({ $headerLoaded, $headerUser, loadHeader }) => {
+      if (!$headerLoaded.get()) await loadHeader();
+      const email = $headerUser.get()?.email;
+      if (!email) return;
+      for (const f of wanted) {
+        const input = formRef.current?.elements.namedItem(f.name);
+        if (input instanceof HTMLInputElement && !input.value) input.value = email;
+      }
+    });
+  }, []);
 
   // Solving starts on the first interaction, so it is usually finished by the time the visitor submits.
   const warmUp = () => {

@@ -22,7 +22,7 @@ import { rowsOf } from '../db/rows';
 import { changeLog } from '../db/schema';
 import { config } from '../config';
 
-export type ChangeScope = 'catalog' | 'search' | 'content' | 'tasks';
+export type ChangeScope = 'catalog' | 'search' | 'content' | 'tasks' | 'terms' | 'sessions';
 export type ChangeRow = { id: number; scope: ChangeScope; productId: number | null };
 export type ChangeHandler = (rows: ChangeRow[]) => void | Promise<void>;
 

@@ -60,6 +60,15 @@ export async function followCatalogChanges(): Promise<void> {
     }
     pageCache()?.invalidate(tags);
   });
+  // Signed-in pages kept per pricing profile (decision 0310): a company's terms or a price list changed — every
+  // profile's pages go, and every session is asked its profile again; a session ended or a user's profile inputs changed — the latter.
+  feed.subscribe('terms', () => {
+    pageCache()?.invalidate([TAG.profiles]);
+    pageCache()?.forgetSessions();
+  });
+  feed.subscribe('sessions', () => {
+    pageCache()?.forgetSessions();
+  });
   const schedule = new ScheduleWatch(await getDb());
   feed.subscribe('content', () => {
     forgetPromoRules();

@@ -7,7 +7,7 @@ export type HeaderData = {
   basket: number[];
   compare: number[];
   favorites: number[];
-  user: { name: string; isContragentAdmin: boolean } | null;
+  user: { name: string; email: string; isContragentAdmin: boolean } | null;
 };
 
 export async function headerData(db: Db, owner: string | null, user: HeaderData['user']): Promise<HeaderData> {

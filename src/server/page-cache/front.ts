@@ -6,7 +6,9 @@
  *   entry) of responses the app marked cacheable (`x-page-cache: max-age=N; tags=a,b`, set by
  *   page-cache/mark.ts) are kept once per URL with their brotli and gzip bodies compressed once,
  *   and answered with ETag / 304, Vary and the right Content-Encoding.
- * - A request that carries a session never reads or writes the cache.
+ * - A request with a session cookie is answered from the copy kept for its pricing profile, once the app has
+ *   named that profile (the `x-page-profile` header of a page it rendered for that session, stripped here;
+ *   decision 0310). Any other credential (a bearer token, the spec's `token`) never reads or writes the cache.
  * - Entries expire after their max-age, are dropped by tag when the catalogue changes (the app's
  *   change poller calls `invalidate`), and the whole cache keeps within a byte budget (LRU).
  * - Files of dist/client are answered from memory with their build-time .br/.gz variants.
@@ -85,16 +87,63 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** Parses `max-age=N; tags=a,b`. */
-export function parseMark(value: string | undefined): { maxAge: number; tags: string[] } | null {
+export type Mark = { maxAge: number; tags: string[]; /** A signed-in page's pricing profile (decision 0310); absent for a guest's page. */ profile?: string };
+
+/** Parses `max-age=N; tags=a,b` (and `; profile=P` on a signed-in page). */
+export function parseMark(value: string | undefined): Mark | null {
   if (!value) return null;
   const age = /max-age=(\d+)/.exec(value);
   const tags = /tags=([^;]*)/.exec(value);
+  const profile = /profile=([A-Za-z0-9_-]+)/.exec(value);
   if (!age) return null;
-  return { maxAge: Number(age[1]), tags: tags ? tags[1]!.split(',').map((t) => t.trim()).filter(Boolean) : [] };
+  return { maxAge: Number(age[1]), tags: tags ? tags[1]!.split(',').map((t) => t.trim()).filter(Boolean) : [], ...(profile ? { profile: profile[1] } : {}) };
 }
 
-const DROP = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'connection', 'keep-alive', CACHE_HEADER]);
+/** The response header the app names a session's pricing profile in (page-cache/profile.ts; `-`: none). */
+export const PROFILE_HEADER = 'x-page-profile';
+/** How long a session→profile pairing is trusted without the app seeing that session again. */
+const PROFILE_TTL_MS = 60_000;
+const MAX_SESSIONS = 50_000;
+const SESSION_COOKIE_VALUE = /(?:^|;\s*)instr\.session_token=([^;]+)/;
+
+/** Which pricing profile each session cookie has, as the app last said (hashed: no token is kept in memory). */
+export class SessionProfiles {
+  private readonly map = new Map<string, { profile: string; until: number }>();
+  /** Bumped by `forget`: a pairing learnt by a render that began before it is not kept. */
+  generation = 0;
+
+  static idOf(cookie: string | undefined): string | null {
+    const m = cookie ? SESSION_COOKIE_VALUE.exec(cookie) : null;
+    return m ? createHash('sha256').update(m[1]!).digest('base64url') : null;
+  }
+
+  get(sid: string, now = Date.now()): string | null {
+    const found = this.map.get(sid);
+    if (!found) return null;
+    if (found.until > now) return found.profile;
+    this.map.delete(sid);
+    return null;
+  }
+
+  learn(sid: string, profile: string | null, generation: number, now = Date.now()): void {
+    this.map.delete(sid);
+    if (!profile || generation !== this.generation) return;
+    if (this.map.size >= MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);
+    this.map.set(sid, { profile, until: now + PROFILE_TTL_MS });
+  }
+
+  /** A session ended or a user's profile inputs changed somewhere: every session asks the app again. */
+  forget(): void {
+    this.map.clear();
+    this.generation++;
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+const DROP = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'connection', 'keep-alive', CACHE_HEADER, PROFILE_HEADER]);
 
 function mergeVary(existing: unknown): string {
   const parts = new Set(['Accept-Encoding', 'Cookie']);
@@ -102,7 +151,7 @@ function mergeVary(existing: unknown): string {
   return [...parts].join(', ');
 }
 
-export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body: Buffer, mark: { maxAge: number; tags: string[] }, now = Date.now()): Promise<Entry> {
+export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body: Buffer, mark: Mark, now = Date.now()): Promise<Entry> {
   const [br, gz] = await Promise.all([brotli(body, brotliOpts(body.length)), gzip(body, GZIP_OPTS)]);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const base: Record<string, string | number> = {};
@@ -211,15 +260,17 @@ export function loadStatic(clientDir: string): Map<string, Entry> {
  * The decision is made when the headers are written: an unmarked response (or any status but 200)
  * streams through untouched (compressed by `compress`), so nothing unmarked is ever buffered.
  */
-function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, key: string): void {
+function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, url: string, session: { sid: string; profiles: SessionProfiles } | null = null): void {
   // Begun before the handler reads anything: a change dropped meanwhile keeps this render out of the store.
   const ticket = store.begin();
+  const generation = session?.profiles.generation ?? 0;
+  let key = url;
   res.once('close', () => store.end(ticket));
   opts.compress(req, res, () => {
     const through = { writeHead: res.writeHead, write: res.write, end: res.end };
     let mode: 'undecided' | 'keep' | 'through' = 'undecided';
     let kept: OutgoingHttpHeaders = {};
-    let mark: { maxAge: number; tags: string[] } | null = null;
+    let mark: Mark | null = null;
     const chunks: Buffer[] = [];
     const restore = () => {
       res.writeHead = through.writeHead;
@@ -228,6 +279,12 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
     };
     const decide = (status: number, headers: OutgoingHttpHeaders) => {
       mark = status === 200 ? parseMark(headers[CACHE_HEADER] as string | undefined) : null;
+      // A session's page: the app names the session's profile (or `-`), and only a page marked for that very profile is kept.
+      const said = headers[PROFILE_HEADER];
+      res.removeHeader(PROFILE_HEADER);
+      if (session && typeof said === 'string') session.profiles.learn(session.sid, said === '-' ? null : said, generation);
+      if (mark && (session ? mark.profile === undefined || mark.profile !== said : mark.profile !== undefined)) mark = null;
+      if (mark?.profile) key = `${mark.profile} ${url}`;
       if (mark && !headers['set-cookie']) {
         mode = 'keep';
         kept = headers;
@@ -244,6 +301,7 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
       decide(status, headers);
       if (mode === 'keep') return res;
       if (given && CACHE_HEADER in given) delete given[CACHE_HEADER];
+      if (given && PROFILE_HEADER in given) delete given[PROFILE_HEADER];
       return (through.writeHead as (...a: unknown[]) => ServerResponse).call(res, status, ...rest);
     } as ServerResponse['writeHead'];
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
@@ -280,13 +338,16 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
 export type Front = {
   handle: Handler;
   invalidate: (tags: string[]) => number;
+  /** Sessions ended or users' profile inputs changed: every session's profile is asked of the app again. */
+  forgetSessions: () => void;
   clear: () => void;
-  stats: () => ReturnType<PageStore['snapshot']> & { staticFiles: number };
+  stats: () => ReturnType<PageStore['snapshot']> & { staticFiles: number; sessions: number };
 };
 
 export function createFront(opts: FrontOptions): Front {
   const store = new PageStore(opts.maxBytes ?? 64 * 1024 * 1024);
   const statics = opts.clientDir ? loadStatic(opts.clientDir) : new Map<string, Entry>();
+  const sessions = new SessionProfiles();
   const through = (req: IncomingMessage, res: ServerResponse) => opts.compress(req, res, () => opts.handler(req, res));
   return {
     handle(req, res) {
@@ -297,9 +358,22 @@ export function createFront(opts: FrontOptions): Front {
       const pathname = q < 0 ? url : url.slice(0, q);
       const file = statics.get(pathname);
       if (file) return answer(req, res, file);
-      if (findCredential(header(req), q < 0 ? '' : url.slice(q + 1))) return through(req, res);
+      const credential = findCredential(header(req), q < 0 ? '' : url.slice(q + 1));
       const ua = req.headers['user-agent'];
       if (ua && (ua.includes('Trident/') || ua.includes('MSIE ')) && needsIeNotice(ua, req.headers.cookie, pathname)) return through(req, res);
+      if (credential) {
+        // Only a session cookie's GET is ever answered from the cache, and only with its own profile's copy (decision 0310).
+        const sid = credential.kind === 'cookie' && method === 'GET' ? SessionProfiles.idOf(req.headers.cookie) : null;
+        if (!sid) return through(req, res);
+        const profile = sessions.get(sid);
+        const own = profile ? store.get(`${profile} ${url}`) : undefined;
+        if (own) {
+          store.stats.hits++;
+          return answer(req, res, own);
+        }
+        if (profile) store.stats.misses++;
+        return renderAndKeep(req, res, opts, store, url, { sid, profiles: sessions });
+      }
       const hit = store.get(url);
       if (hit) {
         store.stats.hits++;
@@ -310,7 +384,11 @@ export function createFront(opts: FrontOptions): Front {
       renderAndKeep(req, res, opts, store, url);
     },
     invalidate: (tags) => store.invalidate(tags),
-    clear: () => store.clear(),
-    stats: () => ({ ...store.snapshot(), staticFiles: statics.size }),
+    forgetSessions: () => sessions.forget(),
+    clear: () => {
+      store.clear();
+      sessions.forget();
+    },
+    stats: () => ({ ...store.snapshot(), staticFiles: statics.size, sessions: sessions.size }),
   };
 }

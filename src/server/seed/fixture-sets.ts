@@ -69,6 +69,9 @@ export const INTEGRATION_SETS = [
   'alerts-two-nodes',
   'search-tasks',
   'search-tasks-two-nodes',
+  'profile-cache',
+  'profile-cache-rival',
+  'profile-cache-twin',
 ] as const;
 export type IntegrationSetName = (typeof INTEGRATION_SETS)[number];
 const INTEGRATION_FIRST = 20;

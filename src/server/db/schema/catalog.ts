@@ -134,13 +134,14 @@ export const productFk = (name = 'product_id') =>
  * whatever made the change (the app, an import, psql), and every app node reads it — the database is
  * the bus between nodes. `scope` says who must react: `catalog` (cached pages: a product's pages, or
  * everything when `product_id` is null) or `search` (the in-process search index: a product's
- * document, or a reload when null). Read by server/changes/feed.ts, which also prunes it.
+ * document, or a reload when null), `content`, `tasks`, and `terms` / `sessions` (signed-in pages cached per pricing
+ * profile, decision 0310). Read by server/changes/feed.ts, which also prunes it.
  */
 export const changeLog = pgTable(
   'change_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope').$type<'catalog' | 'search' | 'content' | 'tasks'>().notNull(),
+    scope: text('scope').$type<'catalog' | 'search' | 'content' | 'tasks' | 'terms' | 'sessions'>().notNull(),
     productId: integer('product_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The writing transaction's id (xid8 as a number): the feed re-reads rows of transactions that were still open. */
