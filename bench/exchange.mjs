@@ -6,7 +6,7 @@
 // warehouses), then an offers-only package of N offers with other prices and stock. A simulated 1C client
 // drives them through the real protocol (checkauth → init → file in file_limit chunks → import repeated
 // while `progress`) against the built server (scripts/server.mjs with a demo store of 2,000 products to
-// serve pages), on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/wt_import: a
+// serve pages), on PostgreSQL (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres: a
 // database of its own is created and dropped) and on PGlite (`--db pg` or `--db pglite` for one).
 //
 // Prints: full import time (upload + import of both files until success), offers-only time, server RSS
@@ -29,7 +29,8 @@ const arg = (name, dflt) => {
 };
 const N = Number(arg('products', process.env.BENCH_PRODUCTS ?? 100_000));
 const DBS = arg('db', 'pg,pglite').split(',');
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/wt_import';
+// Only the server is taken from here: the bench creates its own database beside whichever database the URL names.
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PICTURES = Math.min(100, N);
 const AUTH = `Basic ${Buffer.from('bench-1c:bench-1c-password').toString('base64')}`;
 const ADDRESS = '/bitrix/admin/1c_exchange.php';
