@@ -21,6 +21,7 @@ import { rowsOf } from '../db/rows';
 import { branches, brands, priceTypes, sectionProperties, sections, warehouseBranches } from '../db/schema';
 import { normalizeArticle, slugify } from '../lib/text';
 import { child, children, readRecords, textOf, XmlRefused, type XmlNode } from './commerceml';
+import { config } from '../config';
 
 /** A refusal of the file, answered `failure` with this (Russian) text. */
 export class ImportFailure extends Error {}
@@ -189,6 +190,8 @@ class ImportContext {
   private usedCodes = new Set<string>();
   private productBatch: ProductRec[] = [];
   private offerBatch: OfferRec[] = [];
+  /** When the import last rested (see `rest`). */
+  private workingSince = performance.now();
 
   constructor(
     private tx: Tx,
@@ -197,6 +200,17 @@ class ImportContext {
     private dir: string,
     private opts: ImportOptions,
   ) {}
+
+  /**
+   * The import shares the app node's one JavaScript thread with the visitors it serves: after each batch it rests for
+   * EXCHANGE_REST_RATIO of the time it worked since its last rest (decision 0200, «Sharing the node»), so pages keep
+   * being answered during a 100,000-product exchange at the cost of a longer import.
+   */
+  private async rest(): Promise<void> {
+    const ratio = config().EXCHANGE_REST_RATIO;
+    if (ratio > 0) await new Promise((r) => setTimeout(r, (performance.now() - this.workingSince) * ratio));
+    this.workingSince = performance.now();
+  }
 
   private fail(element: string, why: string): never {
     throw new ImportFailure(`${this.file}, ${element}: ${why}`);
@@ -476,6 +490,7 @@ class ImportContext {
       this.stats.updated += rows.length;
     }
     for (const r of recs) if (r.pictures.length) this.stats.pictures.push({ productId: idOf.get(r.ext)!, name: r.name, files: r.pictures.map((f) => path.resolve(this.dir, f)) });
+    await this.rest();
     await this.opts.onProgress?.(this.stats);
   }
 
@@ -702,6 +717,7 @@ class ImportContext {
           ON CONFLICT (product_id, warehouse_id) DO UPDATE SET quantity = EXCLUDED.quantity WHERE warehouse_stocks.quantity IS DISTINCT FROM EXCLUDED.quantity`);
       }
     }
+    await this.rest();
     await this.opts.onProgress?.(this.stats);
   }
 }
