@@ -8,7 +8,7 @@ declare namespace App {
     staleSession: boolean;
     /** Why the server ended that session (password changed, blocked, «на всех устройствах»), when it did: the login page says so. */
     sessionEndReason?: import('./server/auth/sessions').EndReason | null;
-    /** A signed-in page's pricing profile (server/page-cache/profile.ts): set for GET pages with a session cookie, null for staff. */
+    /** `?` for a signed-in GET page: a route that marks it cacheable gets `profile=?`, which the middleware fills in (server/page-cache/profile.ts). */
     pageProfile?: string | null;
     /** Page rendering: the page's card-actions island is on the page already (components/catalog/CardActions.astro). */
     cardActionsMounted?: boolean;

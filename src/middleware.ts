@@ -21,7 +21,8 @@ import { wholeHtml } from './server/http/whole-page';
 import { collectShownProducts, tagShownProducts } from './server/page-cache/shown';
 import { ensurePromoRules } from './server/catalog/promo-rules';
 import { getDb } from './server/db/client';
-import { NO_PROFILE, PROFILE_HEADER, pageProfileOf } from './server/page-cache/profile';
+import { NO_PROFILE, PROFILE_HEADER, PROFILE_PENDING, pageProfileOf } from './server/page-cache/profile';
+import { CACHE_HEADER } from './server/page-cache/store';
 
 /**
  * Refusals before anything runs: a cross-site form post (403, the error page for pages), a call
@@ -53,12 +54,17 @@ export const session = defineMiddleware(async (ctx, next) => {
   ctx.locals.staleSession = resolved.stale;
   if (!resolved.stale) {
     // A page for a session cookie: the page cache learns (and strips) the session's pricing profile (decision 0310).
-    const profiled = ctx.request.method === 'GET' && !isCall(ctx.url.pathname) && sessionCredential(ctx.request, ctx.url)?.kind === 'cookie';
+    // The profile is computed only for a page its route marked cacheable (`profile=?`): no work for the personal area.
+    const profiled = resolved.user && ctx.request.method === 'GET' && !isCall(ctx.url.pathname) && sessionCredential(ctx.request, ctx.url)?.kind === 'cookie';
     if (!profiled) return next();
-    const profile = resolved.user ? await pageProfileOf(await getDb(), resolved.user) : null;
-    ctx.locals.pageProfile = profile;
+    ctx.locals.pageProfile = PROFILE_PENDING;
     const response = await next();
+    const mark = response.headers.get(CACHE_HEADER);
+    if (!mark?.includes(`profile=${PROFILE_PENDING}`)) return response;
+    const profile = await pageProfileOf(await getDb(), resolved.user!);
     try {
+      if (profile) response.headers.set(CACHE_HEADER, mark.replace(`profile=${PROFILE_PENDING}`, `profile=${profile}`));
+      else response.headers.delete(CACHE_HEADER);
       response.headers.set(PROFILE_HEADER, profile ?? NO_PROFILE);
     } catch {
       /* an immutable redirect: the next page tells it */

@@ -17,6 +17,8 @@ import type { SessionUser } from '../auth/session';
 
 /** The response header through which the app tells the page cache a session's profile (`-`: none); the front strips it. */
 export const PROFILE_HEADER = 'x-page-profile';
+/** The mark's profile until the middleware has computed it (after the render, only for a page marked cacheable). */
+export const PROFILE_PENDING = '?';
 /** What a response for a session credential that stands for no profile carries. */
 export const NO_PROFILE = '-';
 
