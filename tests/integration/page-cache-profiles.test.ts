@@ -149,7 +149,7 @@ describe('signed-in pages cached per pricing profile', () => {
   // Changes made while the servers run need a database both can be written beside: the PostgreSQL pass.
   const databaseUrl = inject('databaseUrl');
   if (databaseUrl) {
-    it('a change of terms or of a price list drops the copies, and a signed-out session stops being answered from them, on both nodes', async () => {
+    it('a change of terms or of a price list drops the copies (also under a concurrent writer), and a signed-out session stops being answered from them, on both nodes', async () => {
       const second = await startNode({ DATABASE_URL: srv.databaseUrl, SEED_ON_START: '0' });
       const client = new pg.Client({ connectionString: srv.databaseUrl });
       await client.connect();
@@ -185,6 +185,25 @@ describe('signed-in pages cached per pricing profile', () => {
         const after = await calledPrice(people[0]!, product.code);
         expect(after).toBeLessThan(before);
         for (const v of people) await until(async () => (await shown(v)).price === after, 'new terms on the page');
+        // A writer changing the terms while both nodes are read: every page shows some committed terms' price, and
+        // once the writer stops both nodes settle on the last one (no copy rendered before a change outlives it).
+        const allowed = new Set([after]);
+        let writing = true;
+        const seen: number[] = [];
+        const readers = people.map(async (v) => {
+          while (writing) seen.push((await shown(v)).price);
+        });
+        for (const percent of [21, 23, 25, 27, 29]) {
+          await client.query('UPDATE companies SET discount_percent = $2 WHERE unp = $1', [A.company.unp, percent]);
+          allowed.add(await calledPrice(people[0]!, product.code));
+          await new Promise((r) => setTimeout(r, 150));
+        }
+        writing = false;
+        await Promise.all(readers);
+        expect(seen.length).toBeGreaterThan(5);
+        for (const price of seen) expect(allowed, `a page price ${price} of no committed terms`).toContain(price);
+        const settled = await calledPrice(people[0]!, product.code);
+        for (const v of people) await until(async () => (await shown(v)).price === settled, 'the last terms on the page');
         // B's price list: a new list price shows on both nodes.
         const rival = await Promise.all(nodes.map((origin) => as(origin, B.admin.email)));
         const listed = catalogue[0]!;
