@@ -89,6 +89,16 @@ export async function createSeededDatabase(adminUrl: string, products: number): 
         } finally {
           await handle.close();
         }
+        // What autovacuum does to a live store's database after a bulk write, done before it is copied: planner
+        // statistics, and the GIN indexes' pending lists merged (a trigram LIKE otherwise scans the whole list:
+        // 120 ms instead of 1 ms at 2,000 products).
+        const scratchClient = new pg.Client({ connectionString: withDatabase(adminUrl, scratch) });
+        await scratchClient.connect();
+        try {
+          await scratchClient.query('VACUUM ANALYZE');
+        } finally {
+          await scratchClient.end();
+        }
         await admin.query(`ALTER DATABASE "${scratch}" RENAME TO "${template}"`);
       }
     } finally {

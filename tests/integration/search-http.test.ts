@@ -115,7 +115,11 @@ describe('/search/ page', () => {
     expect(none).toMatch(/href="\/search\/\?q=%D0%BB%D0%BE%D0%B1%D0%B7%D0%B8%D0%BA"[^>]*>до 1 р\./);
     // Never an empty page: the cheapest of the type, with the reason.
     expect(none).toContain('data-closest');
-    expect(none).toMatch(/самые дешёвые из найденных — от \d+(,\d+)? р\./);
+    // The reason names the type and the limit, then how near the closest come.
+    expect(none).toMatch(/Лобзики[^:<]*: до 1 р\. — таких нет\. Самые дешёвые из найденных — от [\d ]+,\d\d р\./);
+    const heavy = await (await v.raw(`/search/?q=${encodeURIComponent('пила мощнее 90000 вт')}`)).text();
+    expect(heavy).toContain('data-closest');
+    expect(heavy).toMatch(/: мощность ≥ 90000 Вт — таких нет\. Ближайшие — мощность до \d+ Вт/);
     expect((none.match(/class="card"/g) ?? []).length).toBeGreaterThan(0);
   });
 

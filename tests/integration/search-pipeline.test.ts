@@ -232,3 +232,14 @@ describe.each(['memory', 'postgres'])('judged relevance set, %s engine', (kind) 
     expect(e.mrr).toBeGreaterThan(0.8);
   });
 });
+
+describe.each(['memory', 'postgres'])('judged intent set (prices, limits, «самый», «не», «или», English, filler), %s engine', (kind) => {
+  it('success@4 ≥ 0.9 overall and ≥ 0.85 for every kind: the PostgreSQL engine applies property limits and sorts too', async () => {
+    const judged = JSON.parse(fs.readFileSync('tests/search/judged-intent.json', 'utf8')) as Judgement[];
+    expect(judged.length).toBeGreaterThanOrEqual(300);
+    const e = await evaluate(h.db, judged, searchEngine(h.db, kind));
+    expect(e.successAt4, JSON.stringify(e.misses)).toBeGreaterThanOrEqual(0.9);
+    for (const [name, k] of Object.entries(e.byKind)) expect(k.successAt4, `${name}: ${JSON.stringify(e.misses.filter((m) => m.kind === name))}`).toBeGreaterThanOrEqual(0.85);
+    expect(Object.keys(e.byKind).sort()).toEqual(['english', 'filler', 'negation', 'or', 'price', 'range', 'superlative']);
+  }, 120_000);
+});

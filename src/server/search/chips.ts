@@ -5,6 +5,7 @@
  */
 import { t } from '../../i18n';
 import { withoutPhrase, type Chip } from './intent';
+import type { Dim } from './units';
 
 /** A chip as the header overlay gets it: its words, and the query without its phrase. */
 export type ChipView = { name: string; query: string };
@@ -38,4 +39,21 @@ export function chipLabel(c: Chip): string {
 
 export function chipViews(query: string, chips: readonly Chip[]): ChipView[] {
   return chips.map((c) => ({ name: chipLabel(c), query: withoutPhrase(query, c.phrase) }));
+}
+
+/** «мощность до 1400 Вт» / «вес от 1,8 кг»: a dimension's name, a word and a value in its base unit. */
+export function dimValueLabel(dim: Dim, word: 'from' | 'to', value: number): string {
+  const [name, unit] = t(`SEARCH_DIM_${dim.toUpperCase()}`).split('|');
+  return `${name} ${t(word === 'from' ? 'SEARCH_CHIP_FROM' : 'SEARCH_CHIP_TO')} ${n(value)} ${unit ?? ''}`.trim();
+}
+
+/**
+ * Why the closest products are shown instead of exact ones, naming the type and the limit: «Лобзики: до 50 р. —
+ * таких нет. Самые дешёвые из найденных — от 62,00 р.»; «Пилы дисковые: мощность ≥ 1500 Вт — таких нет. Ближайшие —
+ * мощность до 1400 Вт». `nearest` is already in words (a price with its currency, or `dimValueLabel`).
+ */
+export function closestReason(type: string | null, limit: Chip | undefined, toward: 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc', nearest: string | null): string {
+  const what = [type, limit && chipLabel(limit)].filter(Boolean).join(': ');
+  const none = what ? `${what} — ${t('SEARCH_CLOSEST_NONE')}.` : `${t('SEARCH_CLOSEST_NONE_AT_ALL')}.`;
+  return nearest ? `${none} ${t(`SEARCH_CLOSEST_${toward.toUpperCase()}`)} ${nearest}` : none;
 }

@@ -6,6 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { toTsquery, type Plan } from './understand';
+import { inRange, type IntentSort } from './intent';
+import { largestByDim } from './units';
 import { rowsOf } from '../db/rows';
 import { viewerPriceSql, type Pricing } from '../catalog/pricing';
 
@@ -68,55 +70,28 @@ export class PgSearchEngine implements SearchEngine {
   async search(plan: Plan, req: SearchRequest): Promise<SearchResult> {
     const empty: SearchResult = { ids: [], total: 0, brands: [], sections: [], exactArticleId: null };
     if (!plan.tsquery && !plan.articles.length && !plan.articlePart && !plan.task) return empty;
-    const arts = `{${plan.articles.map((a) => `"${a}"`).join(',')}}`;
     const brandIds = intArray(req.brandIds);
     const sectionIds = intArray(req.sectionIds);
-    // «чем резать керамогранит» (tasks.ts): only the task's sections; with no other words, all of their products,
-    // the first section's first.
-    const taskIds = intArray(plan.task?.sectionIds);
     const intent = plan.intent;
-    const priceMin = intent?.price?.min ?? null;
-    const priceMax = intent?.price?.max ?? null;
-    // «не аккумуляторный», «кроме makita»: products with any excluded clause's words are left out.
-    const excluded = (plan.exclude ?? []).map((c) => toTsquery([c])).filter(Boolean).map((t) => `(${t})`).join(' | ') || null;
-    // A price superlative («самый дешёвый») orders by the viewer's price; property ranges and sorts are the memory engine's (decision 0290).
-    const asked = intent?.sort?.by === 'price' && (req.sort ?? 'relevance') === 'relevance' ? (intent.sort.dir === 'asc' ? 'price_asc' : 'price_desc') : null;
+    // A price superlative («самый дешёвый») orders by the viewer's price; a property one («самый мощный») by the
+    // rank `byProperties` gives each product.
+    const wanted = (req.sort ?? 'relevance') === 'relevance' ? intent?.sort : undefined;
+    const asked = wanted?.by === 'price' ? (wanted.dir === 'asc' ? 'price_asc' : 'price_desc') : null;
+    const dimSort = wanted?.by === 'dim' ? wanted : null;
     const price = viewerPriceSql(req.pricing ?? null, { id: sql`p.id`, price: sql`p.price`, brand: sql`p.brand_id`, section: sql`p.section_id` });
-    // Exact article (tier 0) > article starting with the query (1) > containing it (2) > words (3).
-    // Within words, an exact-word match outranks a completion of the last word (+1).
+    // Property limits and sorts need each product's numbers in its section's units (units.ts): the products the
+    // words and the price allow are read once, and the ones within the limits come back as an ordered list.
+    const ranked = intent?.ranges.length || dimSort ? await this.byProperties(plan, price, dimSort) : null;
+    const order = dimSort ? sql`rank, id` : ORDER[asked ?? req.sort ?? 'relevance'];
     const res = await this.db.execute(sql`
-      WITH hits AS (
-        SELECT p.id, 0 AS tier, 0::real AS score FROM products p WHERE p.article_norm = ANY(${arts}::text[])
-        UNION ALL
-        SELECT p.id, CASE WHEN p.article_norm LIKE ${plan.articlePart ?? ''} || '%' THEN 1 ELSE 2 END, 0::real
-          FROM products p WHERE ${plan.articlePart}::text IS NOT NULL AND p.article_norm LIKE '%' || ${plan.articlePart ?? ''} || '%'
-        UNION ALL
-        SELECT d.product_id, 3, ts_rank('{0.1, 0.3, 0.6, 1.0}', d.doc, q) + CASE WHEN d.doc @@ qe THEN 1 ELSE 0 END
-          FROM search_documents d, CAST(coalesce(${plan.tsquery}::text, '') AS tsquery) q, CAST(coalesce(${plan.tsqueryExact}::text, '') AS tsquery) qe
-          WHERE ${plan.tsquery}::text IS NOT NULL AND d.doc @@ q
-        UNION ALL
-        SELECT p.id, 3, (1 - 0.04 * least(array_position(${taskIds}::int[], p.section_id) - 1, 10))::real
-          FROM products p WHERE ${taskIds}::int[] IS NOT NULL AND ${plan.tsquery}::text IS NULL AND p.section_id = ANY(${taskIds}::int[])
-      ),
-      x AS (
-        SELECT d.product_id AS id FROM search_documents d WHERE ${excluded}::text IS NOT NULL AND d.doc @@ CAST(coalesce(${excluded}::text, '') AS tsquery)
-      ),
-      m0 AS (
-        SELECT b.id, b.tier, b.score, p.brand_id, p.section_id, ${price} AS price, p.popularity, p.created_at
-        FROM (SELECT id, min(tier) AS tier, max(score) AS score FROM hits GROUP BY id) b
-        JOIN products p ON p.id = b.id
-        WHERE p.active AND NOT EXISTS (SELECT 1 FROM x WHERE x.id = b.id) AND (${taskIds}::int[] IS NULL OR p.section_id = ANY(${taskIds}::int[]))
-      ),
-      m AS (
-        SELECT * FROM m0 WHERE (${priceMin}::numeric IS NULL OR price >= ${priceMin}::numeric) AND (${priceMax}::numeric IS NULL OR price <= ${priceMax}::numeric)
-      ),
+      ${matched(plan, price, ranked)},
       f AS (
         SELECT * FROM m
         WHERE (${brandIds}::int[] IS NULL OR brand_id = ANY(${brandIds}::int[]))
           AND (${sectionIds}::int[] IS NULL OR section_id = ANY(${sectionIds}::int[]))
       )
       SELECT
-        (SELECT coalesce(json_agg(id), '[]'::json) FROM (SELECT id FROM f ORDER BY ${ORDER[asked ?? req.sort ?? 'relevance']} LIMIT ${req.limit} OFFSET ${req.offset ?? 0}) x) AS ids,
+        (SELECT coalesce(json_agg(id), '[]'::json) FROM (SELECT id FROM f ORDER BY ${order} LIMIT ${req.limit} OFFSET ${req.offset ?? 0}) x) AS ids,
         (SELECT count(*)::int FROM f) AS total,
         (SELECT coalesce(json_agg(json_build_array(brand_id, n) ORDER BY n DESC, brand_id), '[]'::json) FROM (
           SELECT brand_id, count(*)::int AS n FROM m WHERE ${sectionIds}::int[] IS NULL OR section_id = ANY(${sectionIds}::int[]) GROUP BY brand_id) y) AS brands,
@@ -139,4 +114,93 @@ export class PgSearchEngine implements SearchEngine {
       exactArticleId: row.exact == null ? null : Number(row.exact),
     };
   }
+
+  /**
+   * The products the words, the task, the exclusions and the price allow that are also within the query's
+   * property limits, in the order of its property sort when it has one (the products without that property
+   * last), as the memory engine orders them (memory-engine.ts `byIntent`).
+   */
+  private async byProperties(plan: Plan, price: SQL, sort: Extract<IntentSort, { by: 'dim' }> | null): Promise<number[]> {
+    type Candidate = { id: number; tier: number; score: number; popularity: number; section_id: number; properties: Record<string, unknown> | string };
+    const rows = rowsOf<Candidate>(await this.db.execute(sql`${matched(plan, price, null)}
+      SELECT m.id, m.tier, m.score, m.popularity, m.section_id, p.properties FROM m JOIN products p ON p.id = m.id`));
+    const sections = [...new Set(rows.map((r) => r.section_id))];
+    const units = new Map<number, Map<string, string | null>>();
+    if (sections.length)
+      for (const u of rowsOf<{ section_id: number; code: string; unit: string | null }>(
+        await this.db.execute(sql`SELECT section_id, code, unit FROM section_properties WHERE section_id = ANY(${`{${sections.join(',')}}`}::int[])`),
+      )) {
+        const m = units.get(u.section_id) ?? new Map<string, string | null>();
+        m.set(u.code, u.unit);
+        units.set(u.section_id, m);
+      }
+    const ranges = plan.intent?.ranges ?? [];
+    const kept: { c: Candidate; key: number | undefined }[] = [];
+    for (const c of rows) {
+      const props = typeof c.properties === 'string' ? (JSON.parse(c.properties) as Record<string, unknown>) : (c.properties ?? {});
+      const dims = largestByDim(props, units.get(c.section_id));
+      if (!ranges.every((r) => { const v = dims.get(r.dim); return v !== undefined && inRange(v, r); })) continue;
+      kept.push({ c, key: sort ? sort.dims.map((d) => dims.get(d)).find((v) => v !== undefined) : undefined });
+    }
+    if (!sort) return kept.map((k) => Number(k.c.id));
+    const sign = sort.dir === 'asc' ? 1 : -1;
+    const byKey = (a: (typeof kept)[number], b: (typeof kept)[number]) =>
+      a.key === undefined || b.key === undefined ? (a.key === b.key ? 0 : a.key === undefined ? 1 : -1) : sign * (a.key - b.key);
+    const relevance = (a: (typeof kept)[number], b: (typeof kept)[number]) =>
+      a.c.tier - b.c.tier || Number(b.c.score) - Number(a.c.score) || b.c.popularity - a.c.popularity || a.c.id - b.c.id;
+    const band = (k: (typeof kept)[number]) => k.c.tier * 100 - Math.round(Number(k.c.score) * 2);
+    // «самый мощный гайковерт»: the products that are the thing (the best word matches) first, by the property;
+    // then those that only mention it, by the property too.
+    const top = kept.reduce((m, k) => (k.c.tier === 3 ? Math.max(m, Number(k.c.score)) : m), 0);
+    const weak = (k: (typeof kept)[number]) => (k.c.tier === 3 && Number(k.c.score) < top - WEAK_BELOW_TOP ? 1 : 0);
+    kept.sort(sort.soft ? (a, b) => band(a) - band(b) || byKey(a, b) || relevance(a, b) : (a, b) => a.c.tier - b.c.tier || weak(a) - weak(b) || byKey(a, b) || relevance(a, b));
+    return kept.map((k) => Number(k.c.id));
+  }
+}
+
+/** How far below the best word score a product counts as only mentioning the thing (ts_rank's scale plus 1 for an exact word). */
+const WEAK_BELOW_TOP = 0.75;
+
+/**
+ * The products a plan matches with their tier, score and the viewer's price: `hits` (articles, words, a task),
+ * `x` (excluded words), `m0` (active, in the task's sections; only the `ranked` ids when given, with their place in
+ * it as `rank`) and `m` (within the price limit). What is searched for, in one place for the page query and
+ * `byProperties`.
+ */
+function matched(plan: Plan, price: SQL, ranked: number[] | null): SQL {
+  const arts = `{${plan.articles.map((a) => `"${a}"`).join(',')}}`;
+  // «чем резать керамогранит» (tasks.ts): only the task's sections; with no other words, all of their products,
+  // the first section's first.
+  const taskIds = intArray(plan.task?.sectionIds);
+  const priceMin = plan.intent?.price?.min ?? null;
+  const priceMax = plan.intent?.price?.max ?? null;
+  // «не аккумуляторный», «кроме makita»: products with any excluded clause's words are left out.
+  const excluded = (plan.exclude ?? []).map((c) => toTsquery([c])).filter(Boolean).map((t) => `(${t})`).join(' | ') || null;
+  return sql`
+      WITH hits AS (
+        SELECT p.id, 0 AS tier, 0::real AS score FROM products p WHERE p.article_norm = ANY(${arts}::text[])
+        UNION ALL
+        SELECT p.id, CASE WHEN p.article_norm LIKE ${plan.articlePart ?? ''} || '%' THEN 1 ELSE 2 END, 0::real
+          FROM products p WHERE ${plan.articlePart}::text IS NOT NULL AND p.article_norm LIKE '%' || ${plan.articlePart ?? ''} || '%'
+        UNION ALL
+        SELECT d.product_id, 3, ts_rank('{0.1, 0.3, 0.6, 1.0}', d.doc, q) + CASE WHEN d.doc @@ qe THEN 1 ELSE 0 END
+          FROM search_documents d, CAST(coalesce(${plan.tsquery}::text, '') AS tsquery) q, CAST(coalesce(${plan.tsqueryExact}::text, '') AS tsquery) qe
+          WHERE ${plan.tsquery}::text IS NOT NULL AND d.doc @@ q
+        UNION ALL
+        SELECT p.id, 3, (1 - 0.04 * least(array_position(${taskIds}::int[], p.section_id) - 1, 10))::real
+          FROM products p WHERE ${taskIds}::int[] IS NOT NULL AND ${plan.tsquery}::text IS NULL AND p.section_id = ANY(${taskIds}::int[])
+      ),
+      x AS (
+        SELECT d.product_id AS id FROM search_documents d WHERE ${excluded}::text IS NOT NULL AND d.doc @@ CAST(coalesce(${excluded}::text, '') AS tsquery)
+      ),
+      m0 AS (
+        SELECT b.id, b.tier, b.score, p.brand_id, p.section_id, ${price} AS price, p.popularity, p.created_at, ${ranked ? sql`o.rank` : sql`0::bigint`} AS rank
+        FROM (SELECT id, min(tier) AS tier, max(score) AS score FROM hits GROUP BY id) b
+        JOIN products p ON p.id = b.id
+        ${ranked ? sql`JOIN unnest(${`{${ranked.join(',')}}`}::int[]) WITH ORDINALITY AS o(oid, rank) ON o.oid = b.id` : sql``}
+        WHERE p.active AND NOT EXISTS (SELECT 1 FROM x WHERE x.id = b.id) AND (${taskIds}::int[] IS NULL OR p.section_id = ANY(${taskIds}::int[]))
+      ),
+      m AS (
+        SELECT * FROM m0 WHERE (${priceMin}::numeric IS NULL OR price >= ${priceMin}::numeric) AND (${priceMax}::numeric IS NULL OR price <= ${priceMax}::numeric)
+      )`;
 }

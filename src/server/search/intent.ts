@@ -14,6 +14,8 @@ import { parseQuantities, type Dim } from './units';
 
 export type Range = { min: number | null; max: number | null };
 export type PropRange = Range & { dim: Dim };
+/** A value within a limit («от 1500», «до 150 р»), both ends included, with room for float rounding. */
+export const inRange = (v: number, r: Range) => (r.min === null || v >= r.min * (1 - 1e-9)) && (r.max === null || v <= r.max * (1 + 1e-9));
 /** A sort the query asks for: by the viewer's price, or by a property dimension (the first the product has). */
 export type IntentSort = { by: 'price'; dir: 'asc' | 'desc'; soft: boolean } | { by: 'dim'; dims: Dim[]; dir: 'asc' | 'desc'; soft: boolean };
 

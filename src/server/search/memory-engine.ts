@@ -17,7 +17,7 @@ import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
 import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
 import { choosePartial, type Coverage } from './partial';
-import { hasIntent, type IntentSort, type Range } from './intent';
+import { hasIntent, inRange, type IntentSort } from './intent';
 
 /** Products re-read per query when applying changes: a bulk change is applied in slices, between which searches run. */
 const APPLY_SLICE = 1000;
@@ -375,17 +375,16 @@ async function narrow(index: MemoryIndex, plan: Plan, pricing: Pricing | null, h
   }
   const intent = plan.intent;
   if (!intent) return;
-  const within = (v: number, r: Range) => (r.min === null || v >= r.min * (1 - 1e-9)) && (r.max === null || v <= r.max * (1 + 1e-9));
   for (const r of intent.ranges) {
     const values = index.dimValues(r.dim);
     for (const s of [...hits.keys()]) {
       const v = values.get(s);
-      if (v === undefined || !within(v, r)) hits.delete(s);
+      if (v === undefined || !inRange(v, r)) hits.delete(s);
     }
   }
   if (intent.price) {
     if (pricing || runningRules('retail').length > 0) await preparePrices(pricing, [...hits.values()].map((h) => h.slot.id));
-    for (const [s, h] of [...hits]) if (!within(viewerPrice(pricing, h.slot), intent.price)) hits.delete(s);
+    for (const [s, h] of [...hits]) if (!inRange(viewerPrice(pricing, h.slot), intent.price)) hits.delete(s);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { brands, products } from '../db/schema';
+import { brands, products, sectionProperties } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 import { preparePrices, shownPrices, type Pricing } from '../catalog/pricing';
 import type { PromoBadge } from '../catalog/promo-rules';
@@ -16,7 +16,9 @@ import { MemorySearchEngine } from './memory-engine';
 import { fold } from './text';
 import type { IntentSort } from './intent';
 import { config } from '../config';
-import { chipViews, type ChipView } from './chips';
+import { chipViews, closestReason, dimValueLabel, type ChipView } from './chips';
+import { largestByDim, type Dim } from './units';
+import { formatPrice } from '../../lib/format';
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -181,7 +183,7 @@ export type SearchPageData = {
    * Nothing obeys every price or property limit of the query: the products nearest to them (the same query
    * without its limits, ordered towards them) and which way («cheapest», «lightest»…), for «nothing matches exactly».
    */
-  closest: { products: ProductCard[]; toward: 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc' } | null;
+  closest: { products: ProductCard[]; toward: 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc'; reason: string } | null;
 };
 
 export async function searchPage(db: Db, pricing: Pricing | null, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
@@ -225,7 +227,33 @@ async function closestProducts(db: Db, pricing: Pricing | null, plan: Plan, inpu
   if (engine.sync) await engine.sync();
   const near = await engine.search(loose, { brandIds: input.brand, sectionIds: input.section, pricing, limit: 4 });
   if (!near.ids.length) return null;
-  return { products: await cardsByIds(db, pricing, near.ids), toward: `${sort.by}_${sort.dir}` as 'price_asc' };
+  const cards = await cardsByIds(db, pricing, near.ids);
+  const toward = `${sort.by}_${sort.dir}` as const;
+  // The type is the section most of what was found belongs to («Лобзики»); the nearest value is the one the
+  // closest products reach towards the limit (their lowest price, their highest power…).
+  const [tree, nearest] = await Promise.all([cachedSectionTree(db), sort.by === 'price' ? nearestPrice(cards, sort.dir) : nearestDim(db, near.ids, sort.dims[0]!, sort.dir)]);
+  const type = near.sections[0] ? (tree.byId.get(near.sections[0].id)?.name ?? null) : null;
+  const limit = intent.chips.find((c) => (intent.price ? c.kind === 'price' : c.kind === 'range'));
+  return { products: cards, toward, reason: closestReason(type, limit, toward, nearest) };
+}
+
+function nearestPrice(cards: ProductCard[], dir: 'asc' | 'desc'): string | null {
+  const prices = cards.map((p) => p.personalPrice ?? p.price);
+  if (!prices.length) return null;
+  return formatPrice(dir === 'asc' ? Math.min(...prices) : Math.max(...prices));
+}
+
+async function nearestDim(db: Db, ids: number[], dim: Dim, dir: 'asc' | 'desc'): Promise<string | null> {
+  const rows = await db.select({ sectionId: products.sectionId, properties: products.properties }).from(products).where(inArray(products.id, ids));
+  const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
+  const units = new Map<number, Map<string, string | null>>();
+  for (const u of await db.select().from(sectionProperties).where(inArray(sectionProperties.sectionId, sectionIds))) {
+    units.set(u.sectionId, (units.get(u.sectionId) ?? new Map()).set(u.code, u.unit));
+  }
+  const values = rows.map((r) => largestByDim(r.properties as Record<string, unknown>, units.get(r.sectionId)).get(dim)).filter((v): v is number => v !== undefined);
+  if (!values.length) return null;
+  // Sorted towards a maximum («легче 1,5 кг»): the lightest found is «from» its weight; towards a minimum: «up to».
+  return dir === 'asc' ? dimValueLabel(dim, 'from', Math.min(...values)) : dimValueLabel(dim, 'to', Math.max(...values));
 }
 
 /**

@@ -120,3 +120,19 @@ export const DIAMETER_CODES = new Set(['diameter', 'bore', 'nozzle']);
 
 /** Exact key of a number as written, for bare-number lookups (1.5 and 1,5 alike). */
 export const rawKey = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * A product's largest number of each dimension (a disc's diameter, not its bore), from its properties and its
+ * section's units: what a property limit («больше 1500 вт») or a sort («самый мощный») reads. The memory index
+ * keeps the same numbers per dimension for all products at once (memory-index.ts `dimValues`).
+ */
+export function largestByDim(properties: Record<string, unknown>, units: Map<string, string | null> | undefined): Map<Dim, number> {
+  const out = new Map<Dim, number>();
+  for (const [code, value] of Object.entries(properties))
+    for (const n of propertyNumbers(code, value, units?.get(code) ?? null)) {
+      if (!n.dim) continue;
+      const old = out.get(n.dim);
+      if (old === undefined || n.value > old) out.set(n.dim, n.value);
+    }
+  return out;
+}
