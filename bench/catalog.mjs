@@ -33,7 +33,14 @@
 // Options (environment): BENCH_SIZES=2000,100000  BENCH_SECONDS=1 (per server and round)
 //   BENCH_ROUNDS=6  BENCH_CONNECTIONS=10  BENCH_PIPELINING=1
 //   BENCH_SEQUENTIAL=120 (uncached requests per page)  BENCH_PORT=4413 (the bare server: +1)
-//   BENCH_ENCODINGS='br|gzip|br, gzip'  BENCH_100K_DIR  BENCH_PARTS=cached,uncached,bytes
+//   BENCH_ENCODINGS='br|gzip|br, gzip'  BENCH_100K_DIR  BENCH_PARTS=cached,signedin,uncached,personal,bytes
+//   BENCH_DB=pglite (default) | pg | pglite,pg — PostgreSQL: the server of DATABASE_URL (default
+//   postgres://postgres@127.0.0.1:5432/postgres); the 2,000-product store gets a database of its own, dropped at the
+//   end; the 100,000-product one is seeded once into bench_catalog100k_<hash> and kept (like BENCH_100K_DIR).
+//
+// `personal` (issue 29): signed in as the demo contractor admin, uncached p50/p95 and server CPU ms per request of
+// her product page and level-3 listing (a page-cache miss for her profile: a new query string), /personal/summary/,
+// /personal/orders/, the basket and checkout (never cached), at every size, beside the guest's uncached rows.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -72,7 +79,9 @@ async function main() {
   const PORT = Number(process.env.BENCH_PORT ?? 4413);
   const BARE_PORT = PORT + 1;
   const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'br|gzip|br, gzip').split('|');
-  const PARTS = new Set((process.env.BENCH_PARTS ?? 'cached,signedin,uncached,bytes').split(','));
+  const PARTS = new Set((process.env.BENCH_PARTS ?? 'cached,signedin,uncached,personal,bytes').split(','));
+  const DBS = (process.env.BENCH_DB ?? 'pglite').split(',');
+  const PG_ADMIN = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const L3 = '/catalog/elektroinstrument/dreli/dreli-udarnye/';
   const CLK_TCK = 100; // Linux USER_HZ
   const base = `http://127.0.0.1:${PORT}`;
@@ -120,7 +129,35 @@ async function main() {
     });
   }
 
-  async function startStore(products) {
+  /** A PostgreSQL database of the server named by PG_ADMIN: created (and later dropped) or kept between runs. */
+  async function pgDatabase(name, create) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query('SELECT shobj_description(oid, $2) AS note FROM pg_database WHERE datname = $1', [name, 'pg_database']);
+      if (create) {
+        if (rows.length) await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE "${name}"`);
+      }
+      const url = new URL(PG_ADMIN);
+      url.pathname = `/${name}`;
+      return { url: url.toString(), seeded: !create && rows[0]?.note === 'seeded', drop: async () => {
+        const c = new pg.Client({ connectionString: PG_ADMIN });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => c.end());
+      }, mark: async () => {
+        const c = new pg.Client({ connectionString: PG_ADMIN });
+        await c.connect();
+        await c.query(`COMMENT ON DATABASE "${name}" IS 'seeded'`).finally(() => c.end());
+      } };
+    } finally {
+      await admin.end();
+    }
+  }
+
+  async function startStore(products, db = 'pglite') {
+    if (db === 'pg') return startPgStore(products);
     const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: '', SITE_URL: base };
     let dataDir;
     let temporary = false;
@@ -157,6 +194,39 @@ async function main() {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
         if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  async function startPgStore(products) {
+    const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: base };
+    let database;
+    if (products === 2000) {
+      database = await pgDatabase(`bench_catalog_${process.pid}`, true);
+      env.SEED_PRODUCTS = '2000';
+    } else {
+      database = await pgDatabase(`bench_catalog${products}_${path.basename(bigDir()).split('-').at(-1)}`, false);
+      if (!database.seeded) {
+        database = await pgDatabase(database.url.split('/').at(-1), true);
+        log(`seeding ${products.toLocaleString('en')} products into PostgreSQL ${database.url.split('/').at(-1)} (once)…`);
+        const t = Date.now();
+        const r = spawnSync(process.execPath, ['scripts/seed.mjs', '--reset', '--products', String(products)], { stdio: 'inherit', env: { ...env, DATABASE_URL: database.url } });
+        if (r.status !== 0) throw new Error('seed failed');
+        await database.mark();
+        result.seededSeconds = Math.round((Date.now() - t) / 1000);
+      }
+      env.SEED_ON_START = '0';
+    }
+    env.DATABASE_URL = database.url;
+    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    await waitReady(child, 'the store');
+    await fetch(`${base}/api/searchHeader/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{"query":""}' }).then((r) => r.arrayBuffer());
+    return {
+      pid: child.pid,
+      stop: async () => {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+        if (products === 2000) await database.drop();
       },
     };
   }
@@ -296,14 +366,15 @@ async function main() {
 
   /** Uncached latency, one request at a time, each a page-cache miss (a new query string). */
   let bust = 0;
-  async function uncached(store, name, p) {
+  async function uncached(store, name, p, cookie = null) {
     const once = async () => {
       const u = `${p}?nocache=${process.pid}-${++bust}`;
       const t = performance.now();
-      const res = await fetch(base + u, { headers: { 'accept-encoding': 'br, gzip' } });
+      const res = await fetch(base + u, { headers: { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
       await res.arrayBuffer();
       const ms = performance.now() - t;
-      if (res.status !== 200 || res.headers.get('x-cache') !== 'MISS') throw new Error(`${u}: ${res.status} x-cache ${res.headers.get('x-cache')}`);
+      // A guest's page is a miss; a signed-in one a miss of her profile's copy, or (personal pages) never kept at all.
+      if (res.status !== 200 || (cookie ? res.headers.get('x-cache') === 'HIT' : res.headers.get('x-cache') !== 'MISS')) throw new Error(`${u}: ${res.status} x-cache ${res.headers.get('x-cache')}`);
       return ms;
     };
     for (let i = 0; i < 10; i++) await once();
@@ -378,13 +449,14 @@ async function main() {
     uncached: [],
     bytes: [],
   };
-  for (const products of SIZES) {
-    log(`=== ${products.toLocaleString('en')} products: starting the store`);
-    const store = await startStore(products);
+  for (const db of DBS) for (const products of SIZES) {
+    log(`=== ${db}, ${products.toLocaleString('en')} products: starting the store`);
+    const store = await startStore(products, db);
+    const first = products === SIZES[0] && db === DBS[0];
     try {
       const pages = await targets();
       log(`store ready; pages: ${pages.map(([n, p]) => `${n} ${p}`).join(', ')}`);
-      if (products === SIZES[0] && PARTS.has('cached')) {
+      if (first && PARTS.has('cached')) {
         for (const encoding of ENCODINGS) {
           for (const [name, p] of pages) {
             const row = await cachedVsBare(store, name, p, encoding);
@@ -394,7 +466,7 @@ async function main() {
         }
         result.pageCacheAfterCached = (await json('/api/health/')).pageCache;
       }
-      if (products === SIZES[0] && PARTS.has('signedin')) {
+      if (first && PARTS.has('signedin')) {
         const cookie = await signedInCookie();
         // The contractor's catalogue pages from her profile's copy against a bare server sending the same bytes (issue 29: ≥ 0.5×).
         for (const [name, p] of pages) {
@@ -408,13 +480,22 @@ async function main() {
           log(`signed in ${name.padEnd(10)} ${row.signed.rps.toFixed(0)} req/s (p50 ${row.signed.p50} ms)${row.guest ? `, guest ${row.guest.rps.toFixed(0)} req/s → ${row.ratio.toFixed(3)}×` : ''}`);
         }
       }
-      if (products === SIZES[0] && PARTS.has('bytes')) {
+      if (first && PARTS.has('bytes')) {
         result.bytes = await bytesPerPage([...pages.slice().reverse(), ['content /media/', '/media/'], ['content /filial/', '/filial/']]);
       }
       for (const [name, p] of PARTS.has('uncached') ? pages : []) {
         const row = await uncached(store, name, p);
-        result.uncached.push({ products, ...row });
-        log(`uncached ${name.padEnd(10)} p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms`);
+        result.uncached.push({ db, products, who: 'guest', ...row });
+        log(`uncached ${name.padEnd(10)} p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.cpuMs.toFixed(1)} ms CPU`);
+      }
+      if (PARTS.has('personal')) {
+        const cookie = await signedInCookie();
+        const mine = [pages[0], pages[1], ['summary', '/personal/summary/'], ['orders', '/personal/orders/'], ['basket', '/basket/'], ['checkout', '/checkout/']];
+        for (const [name, p] of mine) {
+          const row = await uncached(store, name, p, cookie);
+          result.uncached.push({ db, products, who: 'contractor', ...row });
+          log(`signed in, uncached ${name.padEnd(10)} p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.cpuMs.toFixed(1)} ms CPU`);
+        }
       }
     } finally {
       await store.stop();
@@ -445,9 +526,9 @@ async function main() {
     for (const r of result.signedIn)
       console.log(`${pad(r.page, 12)}${lpad(r.signed.rps.toFixed(0), 14)}${lpad(`${r.signed.p50}/${r.signed.p99}`, 12)}${lpad(r.guest ? r.guest.rps.toFixed(0) : '—', 13)}${lpad(r.guest ? `${r.guest.p50}/${r.guest.p99}` : '—', 12)}${lpad(r.ratio ? r.ratio.toFixed(3) + '×' : '—', 9)}  ${r.url}`);
   }
-  console.log(`\nUncached (every request a page-cache miss rendered by Astro from the database; one at a time, ${SEQUENTIAL} per page; target: product p95 ≤ 40 ms at 100,000)`);
-  console.log(`${pad('products', 10)}${pad('page', 12)}${lpad('p50 ms', 8)}${lpad('p95 ms', 8)}${lpad('max ms', 8)}${lpad('server CPU ms/req', 19)}  url`);
-  for (const r of result.uncached) console.log(`${pad(r.products.toLocaleString('en'), 10)}${pad(r.page, 12)}${lpad(r.p50.toFixed(1), 8)}${lpad(r.p95.toFixed(1), 8)}${lpad(r.max.toFixed(1), 8)}${lpad(r.cpuMs.toFixed(1), 19)}  ${r.url}`);
+  console.log(`\nUncached (every request a page-cache miss rendered by Astro from the database; one at a time, ${SEQUENTIAL} per page; targets: product p95 ≤ 40 ms at 100,000; issue 29: ≤ 10 ms server CPU per product page and ≤ 40 ms per listing on PostgreSQL at 100,000, personal pages ≤ 15 ms)`);
+  console.log(`${pad('database', 9)}${pad('products', 10)}${pad('who', 11)}${pad('page', 12)}${lpad('p50 ms', 8)}${lpad('p95 ms', 8)}${lpad('max ms', 8)}${lpad('server CPU ms/req', 19)}  url`);
+  for (const r of result.uncached) console.log(`${pad(r.db, 9)}${pad(r.products.toLocaleString('en'), 10)}${pad(r.who, 11)}${pad(r.page, 12)}${lpad(r.p50.toFixed(1), 8)}${lpad(r.p95.toFixed(1), 8)}${lpad(r.max.toFixed(1), 8)}${lpad(r.cpuMs.toFixed(1), 19)}  ${r.url}`);
   console.log(`\nBytes per page type (2,000 products; HTML raw / brotli / gzip; JS gzipped from dist/client)`);
   console.log(`${pad('page', 17)}${lpad('HTML raw', 10)}${lpad('br', 9)}${lpad('gzip', 9)}${lpad('JS gz', 10)}${lpad('files', 7)}${lpad('largest', 10)}${lpad('lazy JS gz', 12)}${lpad('inline JS gz', 14)}`);
   for (const r of result.bytes)

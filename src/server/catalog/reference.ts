@@ -1,11 +1,13 @@
 /**
- * Small reference data every listing needs (brands, each section's properties and their values),
+ * Small reference data every listing needs (brands, each section's properties and their values, the branches),
  * kept per node for a short while like the section tree: it changes rarely, and a TTL keeps
  * several app nodes consistent without a shared bus.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { brands, products, sectionProperties } from '../db/schema';
+import { branches, brands, products, sectionProperties } from '../db/schema';
+
+type BranchRow = typeof branches.$inferSelect;
 import { valueSlug } from './filters';
 import { queryRows } from '../db/rows';
 
@@ -37,6 +39,16 @@ function memo<T>(ttl: number) {
 const brandsMemo = memo<Brands>(TTL_MS);
 const propsMemo = memo<Map<number, PropDef[]>>(TTL_MS);
 const valuesMemo = memo<Map<string, PropValue[]>>(VALUES_TTL_MS);
+const branchesMemo = memo<BranchRow[]>(TTL_MS);
+
+/**
+ * The branches in their order, for what a page shows (a product's pickup promise, the checkout's options). A branch
+ * write logs a catalogue-wide change, which drops this on every node (changes/follow.ts); placing an order reads
+ * them afresh (checkout/availability.ts `allBranches`).
+ */
+export function cachedBranches(db: Db): Promise<BranchRow[]> {
+  return branchesMemo('all', () => db.select().from(branches).orderBy(asc(branches.sort), asc(branches.id)));
+}
 
 export function cachedBrands(db: Db): Promise<Brands> {
   return brandsMemo('all', async () => {

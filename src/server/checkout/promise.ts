@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { FREE_DELIVERY_FROM } from '../basket/basket';
-import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap } from './availability';
+import { allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap } from './availability';
 import { dateLabel, deliveryDates } from './calendar';
+import { cachedBranches } from '../catalog/reference';
 import { DELIVERY_TYPE, deliveryPriceFor } from './state';
 
 export type ProductPromise = {
@@ -21,7 +22,7 @@ export type ProductPromise = {
 export async function productPromise(db: Db, product: { id: number; price: number }, userId: string | null, now: Date = new Date()): Promise<ProductPromise> {
   const lines = [{ productId: product.id, quantity: 1 }];
   const [list, stock, mine] = await Promise.all([
-    allBranches(db),
+    cachedBranches(db),
     stockMap(db, [product.id]),
     userId ? db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, userId)).limit(1) : Promise.resolve([]),
   ]);

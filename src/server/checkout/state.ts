@@ -13,7 +13,8 @@ import type { Viewer } from '../http/guard';
 import { DEFAULT_DELIVERY_TYPE } from '../../config/constants';
 import { fromKopecks, lineKopecks, toKopecks, vatKopecks } from '../lib/money';
 import { t } from '../../i18n';
-import { allBranches, allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
+import { allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap, totalOf, type PickupOption } from './availability';
+import { cachedBranches } from '../catalog/reference';
 import { CUT_OFF_HOUR, dateLabel, DELIVERY_PRICE, deliveryDates, type Readiness } from './calendar';
 import { approvalLimit, approvalPeriod, limitText, needsApproval, spentInPeriod } from '../orders/approval';
 import type { LimitPeriod } from '../orders/limit-period';
@@ -138,7 +139,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
   const rows = owner ? await basketRows(db, { owner, companyId: viewer?.companyId ?? null }) : [];
   const items = rows.filter((r) => r.can_buy).map(toItem);
   const lines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
-  const [branchList, stock] = await Promise.all([allBranches(db), stockMap(db, lines.map((l) => l.productId))]);
+  const [branchList, stock] = await Promise.all([cachedBranches(db), stockMap(db, lines.map((l) => l.productId))]);
   const home = dispatchBranch(branchList).id;
   const readiness = readinessOf(allocate(lines, stock, preference(branchList, home)), home);
   for (const i of items) i.on_order = totalOf(stock.get(i.product_id)) <= 0;

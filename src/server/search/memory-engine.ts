@@ -118,6 +118,10 @@ export class MemorySearchEngine implements SearchEngine {
       // Searches waiting on the event loop run between slices.
       if (i + APPLY_SLICE < ids.length) await new Promise<void>((r) => setImmediate(r));
     }
+    // Every changed name, text or property leaves its old postings behind: once they outnumber the live ones,
+    // the index is read afresh (searches use the old one meanwhile), so memory stays bounded however many
+    // exchanges change the catalogue.
+    if (cache.index.wasteful()) cache.index = await loadAll(this.db);
   }
 
   private synced: Promise<MemoryIndex> | null = null;

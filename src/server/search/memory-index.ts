@@ -9,7 +9,8 @@ import { closeness, DIAMETER_CODES, propertyNumbers, rawKey, type Dim, type Quan
 /** Weight of a word by where it stands: name and brand (A), the leaf section's name (B), properties (C). */
 const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
 
-export type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean };
+/** `key`: a hash of what the postings and numbers were built from (rowKey), so a change of price or popularity alone is applied in place. */
+export type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean; key: number };
 type Posting = { slots: number[]; weights: number[] };
 /**
  * A clause's match on one product, as one number (no object per product per search: fewer pauses for the
@@ -35,6 +36,23 @@ export type Row = {
   active: boolean;
   properties: Record<string, unknown> | string | null;
 };
+
+/**
+ * 53 bits of hash over what a slot's postings, article and numbers come from (two FNV-1a passes). A 1C «offers»
+ * package changes the price and stock of every product and nothing of this: those rows update the slot in place
+ * instead of adding a second copy of its postings.
+ */
+export function rowKey(r: Row): number {
+  const text = `${r.doc}\u0001${typeof r.properties === 'string' ? r.properties : JSON.stringify(r.properties ?? {})}\u0001${r.brand_id}\u0001${r.section_id}\u0001${r.article_norm}`;
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
 
 /** Units of each section's properties: section id → property code → unit. */
 export type SectionUnits = Map<number, Map<string, string | null>>;
@@ -80,9 +98,28 @@ export class MemoryIndex {
   private sortedLexemes: string[] | null = null;
   private articleText: { text: string; starts: number[] } | null = null;
 
+  /** Slots left behind by changed or removed products (their postings still point at them). */
+  dead = 0;
+
+  /** More dead slots than live ones (and enough to matter): time to build the index afresh. */
+  wasteful(): boolean {
+    return this.dead > 10_000 && this.dead > this.slots.length - this.dead;
+  }
+
   add(r: Row): void {
     const old = this.bySlotId.get(r.id);
-    if (old !== undefined) this.slots[old]!.live = false;
+    const key = r.active ? rowKey(r) : 0;
+    if (old !== undefined) {
+      const o = this.slots[old]!;
+      if (r.active && o.key === key) {
+        o.price = Number(r.price);
+        o.popularity = r.popularity;
+        o.created = Number(r.created);
+        return;
+      }
+      o.live = false;
+      this.dead++;
+    }
     if (!r.active) {
       this.bySlotId.delete(r.id);
       return;
@@ -90,7 +127,7 @@ export class MemoryIndex {
     const slot = this.slots.length;
     this.articleText = null;
     this.partCache.clear();
-    this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true });
+    this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true, key });
     this.bySlotId.set(r.id, slot);
     for (const [lex, w] of parseDoc(r.doc)) {
       let p = this.postings.get(lex);
@@ -252,7 +289,10 @@ export class MemoryIndex {
 
   remove(id: number): void {
     const old = this.bySlotId.get(id);
-    if (old !== undefined) this.slots[old]!.live = false;
+    if (old !== undefined) {
+      this.slots[old]!.live = false;
+      this.dead++;
+    }
     this.partCache.clear();
     this.bySlotId.delete(id);
   }
