@@ -8,6 +8,7 @@ import { understand } from '../../src/server/search/understand';
 import { searchEngine, searchHeader, searchPage } from '../../src/server/search/service';
 import { evaluate, falsePositives, type Judgement } from '../../src/server/search/evaluate';
 import { SEARCH_LIMITS } from '../../src/config/constants';
+import { MAX_ROWS as FEED_MAX_ROWS } from '../../src/server/changes/feed';
 
 let h: TestDb;
 /** A second connection stands for a second app node (PostgreSQL only: PGlite is single-process). */
@@ -210,6 +211,33 @@ describe('freshness: the index lives in the database', () => {
     await h.db.update(t.products).set({ active: true }).where(eq(t.products.id, added!.id));
     await h.db.delete(t.products).where(eq(t.products.id, added!.id));
     expect((await searchHeader(node2(), null, 'гиперметр')).products).toEqual([]);
+  });
+
+  it('a bulk change (more rows than the feed follows one by one, as a 1C exchange writes) re-reads every product in place: a renamed one is found, a removed one forgotten, the rest unchanged', async () => {
+    const [any] = await h.db.select().from(t.products).limit(1);
+    const [kept, gone] = await h.db
+      .insert(t.products)
+      .values([
+        { code: 'ultrametr-1', article: 'UM-1', articleNorm: 'UM1', name: 'Ультраметр Зубр UM-1', sectionId: any!.sectionId, brandId: any!.brandId, price: '11.00' },
+        { code: 'ultrametr-2', article: 'UM-2', articleNorm: 'UM2', name: 'Ультраметр Зубр UM-2', sectionId: any!.sectionId, brandId: any!.brandId, price: '12.00' },
+      ])
+      .returning();
+    expect((await searchHeader(node2(), null, 'ультраметр')).products.map((p) => p.id).sort()).toEqual([kept!.id, gone!.id].sort());
+    // A product of another section and brand, found by its name before and after.
+    const [other] = await h.db.select().from(t.products).where(sql`${t.products.sectionId} <> ${any!.sectionId} AND ${t.products.brandId} <> ${any!.brandId} AND ${t.products.active}`).limit(1);
+    const before = (await searchHeader(node2(), null, other!.name)).total;
+    expect(before).toBeGreaterThan(0);
+    await h.db.transaction(async (tx) => {
+      // More rows than the feed reads one by one: it tells every subscriber that everything changed (changes/feed.ts).
+      await tx.execute(sql`INSERT INTO change_log (scope, product_id) SELECT 'content', NULL FROM generate_series(1, ${FEED_MAX_ROWS + 1})`);
+      await tx.update(t.products).set({ name: 'Мегаметр Зубр UM-1', price: '13.00' }).where(eq(t.products.id, kept!.id));
+      await tx.delete(t.products).where(eq(t.products.id, gone!.id));
+    });
+    expect((await searchHeader(node2(), null, 'ультраметр')).products).toEqual([]);
+    expect((await searchHeader(node2(), null, 'мегаметр')).products.map((p) => p.id)).toEqual([kept!.id]);
+    expect((await searchHeader(node2(), null, other!.name)).total).toBe(before);
+    expect((await searchHeader(node2(), null, other!.name)).products.map((p) => p.id)).toContain(other!.id);
+    await h.db.delete(t.products).where(eq(t.products.id, kept!.id));
   });
 
   it('follows a brand rename into every product of the brand', async () => {

@@ -27,7 +27,7 @@ export type ChangeRow = { id: number; scope: ChangeScope; productId: number | nu
 export type ChangeHandler = (rows: ChangeRow[]) => void | Promise<void>;
 
 /** Rows followed one by one in one read; a longer backlog is handed on as "everything changed" (product_id null). */
-const MAX_ROWS = 50_000;
+export const MAX_ROWS = 50_000;
 const KEEP_MS = 86_400_000;
 
 type Position = { lastId: number; pending: string[] };

@@ -53,17 +53,45 @@ async function loadUnits(db: Db): Promise<SectionUnits> {
   return out;
 }
 
+/** Rows read per query while (re)reading every product: the driver's memory stays flat, and searches and pages run between chunks. */
+const READ_CHUNK = 5000;
+
+/**
+ * Reads every product into `index` (a new one, or the node's own after a bulk change), yielding to the event loop
+ * between chunks. Into the node's own index, a product whose words, properties, brand, section and article did not
+ * change is updated in place (a 1C offers package: prices and stock of every product), and products no longer
+ * there are removed: no second index is built beside the first, and pages keep being served while it is read.
+ */
+async function readAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
+  const seen = index.slots.length ? new Set<number>() : null;
+  for (let after = 0; ; ) {
+    const rows = rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT ${READ_CHUNK}`));
+    for (const r of rows) {
+      index.add(r);
+      seen?.add(r.id);
+    }
+    if (rows.length < READ_CHUNK) break;
+    after = rows[rows.length - 1]!.id;
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  if (seen) for (const id of [...index.bySlotId.keys()]) if (!seen.has(id)) index.remove(id);
+  return index;
+}
+
 async function loadAll(db: Db): Promise<MemoryIndex> {
   const index = new MemoryIndex();
   index.units = await loadUnits(db);
-  // Chunks keep the driver's memory flat at 100,000 products.
-  for (let after = 0; ; ) {
-    const rows = rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT 20000`));
-    for (const r of rows) index.add(r);
-    if (rows.length < 20000) break;
-    after = rows[rows.length - 1]!.id;
-  }
-  return index;
+  return readAll(db, index);
+}
+
+/** After a change of unknown extent: the node's index brought up to date in place, or built anew when the units changed or too much of it is dead. */
+async function refreshAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
+  const units = await loadUnits(db);
+  // A unit changes what a property's numbers mean, which the in-place key does not see.
+  const same = (a: SectionUnits, b: SectionUnits) => JSON.stringify([...a].map(([k, v]) => [k, [...v]])) === JSON.stringify([...b].map(([k, v]) => [k, [...v]]));
+  if (!same(units, index.units)) return loadAll(db);
+  await readAll(db, index);
+  return index.wasteful() ? loadAll(db) : index;
 }
 
 type Hit = { slot: Slot; tier: number; score: number };
@@ -105,7 +133,7 @@ export class MemorySearchEngine implements SearchEngine {
     }
     vocabularyMayHaveChanged(this.db);
     if (rows.some((r) => r.productId === null)) {
-      cache.index = await loadAll(this.db);
+      cache.index = await refreshAll(this.db, cache.index);
       return;
     }
     const ids = [...new Set(rows.map((r) => r.productId!))];

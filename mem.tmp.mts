@@ -1,0 +1,11 @@
+import { openDatabase } from '/work/main/src/server/db/client';
+import { MemorySearchEngine } from '/work/main/src/server/search/memory-engine';
+import { understand } from '/work/main/src/server/search/understand';
+const h = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+const gc = (globalThis as any).gc as () => void;
+gc(); const before = process.memoryUsage();
+const e = new MemorySearchEngine(h.db);
+await e.search(await understand(h.db, 'дрель'), { limit: 4 });
+gc(); const after = process.memoryUsage();
+console.log('heapUsed +', ((after.heapUsed - before.heapUsed) / 1048576).toFixed(0), 'MB; rss +', ((after.rss - before.rss) / 1048576).toFixed(0), 'MB; external +', ((after.external - before.external) / 1048576).toFixed(0));
+await h.close();
