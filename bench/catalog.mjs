@@ -184,6 +184,13 @@ async function main() {
       env.SEED_ON_START = '0';
     }
     env.DATA_DIR = dataDir;
+    return launch(env, async () => {
+      if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
+
+  /** The built server with `env`, ready and with its search index built; `cleanup` runs after it stopped. */
+  async function launch(env, cleanup) {
     const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     await waitReady(child, 'the store');
     // The server builds its search index right after "Store ready": let that finish first.
@@ -193,7 +200,7 @@ async function main() {
       stop: async () => {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
-        if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+        await cleanup();
       },
     };
   }
@@ -218,17 +225,9 @@ async function main() {
       env.SEED_ON_START = '0';
     }
     env.DATABASE_URL = database.url;
-    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    await waitReady(child, 'the store');
-    await fetch(`${base}/api/searchHeader/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{"query":""}' }).then((r) => r.arrayBuffer());
-    return {
-      pid: child.pid,
-      stop: async () => {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-        if (products === 2000) await database.drop();
-      },
-    };
+    return launch(env, async () => {
+      if (products === 2000) await database.drop();
+    });
   }
 
   /** One raw GET (no decompression): status, headers and the exact body bytes. */
