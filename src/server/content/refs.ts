@@ -37,24 +37,12 @@ export function refsInclude(refs: ProductRefs, product: { sectionCodes: string[]
 export async function refsTouching(db: Db, refs: ProductRefs, bought: { sectionIds: number[]; brandIds: number[] }, limit = 3): Promise<{ sections: string[]; brands: string[] }> {
   const where = refsCondition(db, refs);
   if (!where) return { sections: [], brands: [] };
-  // Per section or brand bought, does any referenced product belong to it: an EXISTS stops at the first one, where
-  // a DISTINCT over the products read every referenced product (150–1,000 ms at 100,000 products).
   const [sectionRows, brandRows] = await Promise.all([
     bought.sectionIds.length
-      ? db
-          .selectDistinct({ name: sections.name })
-          .from(sections)
-          .where(and(inArray(sections.id, bought.sectionIds), sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.sectionId} = ${sections.id} AND ${products.active} AND ${where})`))
-          .orderBy(sections.name)
-          .limit(limit)
+      ? db.selectDistinct({ name: sections.name }).from(products).innerJoin(sections, eq(sections.id, products.sectionId)).where(and(eq(products.active, true), where, inArray(products.sectionId, bought.sectionIds))).orderBy(sections.name).limit(limit)
       : Promise.resolve([]),
     bought.brandIds.length
-      ? db
-          .selectDistinct({ name: brands.name })
-          .from(brands)
-          .where(and(inArray(brands.id, bought.brandIds), sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.brandId} = ${brands.id} AND ${products.active} AND ${where})`))
-          .orderBy(brands.name)
-          .limit(limit)
+      ? db.selectDistinct({ name: brands.name }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(and(eq(products.active, true), where, inArray(products.brandId, bought.brandIds))).orderBy(brands.name).limit(limit)
       : Promise.resolve([]),
   ]);
   return { sections: sectionRows.map((r) => r.name), brands: brandRows.map((r) => r.name) };

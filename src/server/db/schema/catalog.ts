@@ -122,9 +122,6 @@ export const products = pgTable(
     // the index instead of sorting every hit: at 100,000 products 13,000 hits took 130 ms on the home page).
     index('products_hits_popular_idx').on(t.popularity.desc().nullsFirst(), t.id).where(sql`${t.isHit}`),
     index('products_new_created_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isNew}`),
-    // «Which brands (sections) a shopper bought from does this promotion touch» (content/refs.ts), per brand and
-    // referenced section one probe: /personal/summary/ took 160 ms at 100,000 products reading every referenced product.
-    index('products_section_brand_idx').on(t.sectionId, t.brandId).where(sql`${t.active}`),
   ],
 );
 

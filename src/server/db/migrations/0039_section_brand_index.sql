@@ -1,1 +1,0 @@
-CREATE INDEX "products_section_brand_idx" ON "products" USING btree ("section_id","brand_id") WHERE "products"."active";
