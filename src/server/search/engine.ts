@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { toTsquery, type Plan } from './understand';
 import { inRange, type IntentSort } from './intent';
 import { largestByDim } from './units';
+import { loadSectionUnits } from './section-units';
 import { rowsOf } from '../db/rows';
 import { viewerPriceSql, type Pricing } from '../catalog/pricing';
 
@@ -124,16 +125,7 @@ export class PgSearchEngine implements SearchEngine {
     type Candidate = { id: number; tier: number; score: number; popularity: number; section_id: number; properties: Record<string, unknown> | string };
     const rows = rowsOf<Candidate>(await this.db.execute(sql`${matched(plan, price, null)}
       SELECT m.id, m.tier, m.score, m.popularity, m.section_id, p.properties FROM m JOIN products p ON p.id = m.id`));
-    const sections = [...new Set(rows.map((r) => r.section_id))];
-    const units = new Map<number, Map<string, string | null>>();
-    if (sections.length)
-      for (const u of rowsOf<{ section_id: number; code: string; unit: string | null }>(
-        await this.db.execute(sql`SELECT section_id, code, unit FROM section_properties WHERE section_id = ANY(${`{${sections.join(',')}}`}::int[])`),
-      )) {
-        const m = units.get(u.section_id) ?? new Map<string, string | null>();
-        m.set(u.code, u.unit);
-        units.set(u.section_id, m);
-      }
+    const units = await loadSectionUnits(this.db, [...new Set(rows.map((r) => r.section_id))]);
     const ranges = plan.intent?.ranges ?? [];
     const kept: { c: Candidate; key: number | undefined }[] = [];
     for (const c of rows) {

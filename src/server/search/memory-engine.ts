@@ -15,7 +15,8 @@ import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { runningRules } from '../catalog/promo-rules';
 import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
-import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type SectionUnits, type Slot } from './memory-index';
+import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type Slot } from './memory-index';
+import { loadSectionUnits, type SectionUnits } from './section-units';
 import { choosePartial, type Coverage } from './partial';
 import { hasIntent, inRange, type IntentSort } from './intent';
 
@@ -41,17 +42,6 @@ g.__searchMemory ??= new WeakMap();
 const ROW_SQL = sql`SELECT p.id, d.doc::text AS doc, p.brand_id, p.section_id, p.price::float8 AS price, p.popularity,
   extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active, p.properties
   FROM products p JOIN search_documents d ON d.product_id = p.id`;
-
-async function loadUnits(db: Db): Promise<SectionUnits> {
-  const rows = rowsOf<{ section_id: number; code: string; unit: string | null }>(await db.execute(sql`SELECT section_id, code, unit FROM section_properties`));
-  const out: SectionUnits = new Map();
-  for (const r of rows) {
-    const m = out.get(r.section_id) ?? new Map<string, string | null>();
-    m.set(r.code, r.unit);
-    out.set(r.section_id, m);
-  }
-  return out;
-}
 
 /** Rows read per query while (re)reading every product: the driver's memory stays flat, and searches and pages run between chunks. */
 const READ_CHUNK = 5000;
@@ -80,13 +70,13 @@ async function readAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
 
 async function loadAll(db: Db): Promise<MemoryIndex> {
   const index = new MemoryIndex();
-  index.units = await loadUnits(db);
+  index.units = await loadSectionUnits(db);
   return readAll(db, index);
 }
 
 /** After a change of unknown extent: the node's index brought up to date in place, or built anew when the units changed or too much of it is dead. */
 async function refreshAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
-  const units = await loadUnits(db);
+  const units = await loadSectionUnits(db);
   // A unit changes what a property's numbers mean, which the in-place key does not see.
   const same = (a: SectionUnits, b: SectionUnits) => JSON.stringify([...a].map(([k, v]) => [k, [...v]])) === JSON.stringify([...b].map(([k, v]) => [k, [...v]]));
   if (!same(units, index.units)) return loadAll(db);

@@ -5,6 +5,7 @@
  */
 import type { Term } from './understand';
 import { closeness, DIAMETER_CODES, propertyNumbers, rawKey, type Dim, type Quantity } from './units';
+import type { SectionUnits } from './section-units';
 
 /** Weight of a word by where it stands: name and brand (A), the leaf section's name (B), properties (C). */
 const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
@@ -54,8 +55,6 @@ export function rowKey(r: Row): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Units of each section's properties: section id → property code → unit. */
-export type SectionUnits = Map<number, Map<string, string | null>>;
 
 /**
  * Article numbers in names become lexemes too ("gsb1234k", "060111662"): a short number such as "12" while

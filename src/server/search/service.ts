@@ -4,7 +4,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { brands, products, sectionProperties } from '../db/schema';
+import { brands, products } from '../db/schema';
 import { cardsByIds, type ProductCard } from '../catalog/cards';
 import { preparePrices, shownPrices, type Pricing } from '../catalog/pricing';
 import type { PromoBadge } from '../catalog/promo-rules';
@@ -18,6 +18,7 @@ import type { IntentSort } from './intent';
 import { config } from '../config';
 import { chipViews, closestReason, dimValueLabel, type ChipView } from './chips';
 import { largestByDim, type Dim } from './units';
+import { loadSectionUnits } from './section-units';
 import { formatPrice } from '../../lib/format';
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -245,11 +246,7 @@ function nearestPrice(cards: ProductCard[], dir: 'asc' | 'desc'): string | null 
 
 async function nearestDim(db: Db, ids: number[], dim: Dim, dir: 'asc' | 'desc'): Promise<string | null> {
   const rows = await db.select({ sectionId: products.sectionId, properties: products.properties }).from(products).where(inArray(products.id, ids));
-  const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
-  const units = new Map<number, Map<string, string | null>>();
-  for (const u of await db.select().from(sectionProperties).where(inArray(sectionProperties.sectionId, sectionIds))) {
-    units.set(u.sectionId, (units.get(u.sectionId) ?? new Map()).set(u.code, u.unit));
-  }
+  const units = await loadSectionUnits(db, [...new Set(rows.map((r) => r.sectionId))]);
   const values = rows.map((r) => largestByDim(r.properties as Record<string, unknown>, units.get(r.sectionId)).get(dim)).filter((v): v is number => v !== undefined);
   if (!values.length) return null;
   // Sorted towards a maximum («легче 1,5 кг»): the lightest found is «from» its weight; towards a minimum: «up to».
