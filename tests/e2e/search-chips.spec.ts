@@ -56,5 +56,14 @@ test('the header overlay shows the same understanding as chips; removing one sea
   await expect(box).toBeFocused();
   await expect(chips.getByRole('button', { name: /до 150 р\./ })).toHaveCount(0);
   await expect(chips.getByRole('button', { name: /задача: резка керамогранита/ })).toBeVisible();
+
+  // A limit nothing meets: the overlay says so, with the reason, and offers the nearest products instead.
+  await box.fill('лобзик дешевле 1 р');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('status')).toHaveText(/^Лобзики[^:]*: до 1 р\. — таких нет\. Самые дешёвые из найденных — от [\d ]+,\d\d р\.$/);
+  const nearest = dialog.getByRole('group', { name: 'Ближайшие товары' }).getByRole('option');
+  await expect(nearest.first()).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Товары', exact: true })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/search-overlay-closest.png' });
   await context.close();
 });

@@ -103,8 +103,17 @@ describe('/search/ page', () => {
     const cheapest = (await v.post('/api/searchHeader/', { query: 'самый дешёвый лобзик' })).body.data.products.map((p: { price: number }) => p.price);
     expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
     const all = (await v.post('/api/searchHeader/', { query: 'лобзик' })).body.data.total;
-    expect((await v.post('/api/searchHeader/', { query: 'лобзик дешевле 1 р' })).body.data.total).toBe(0);
+    const nothing = (await v.post('/api/searchHeader/', { query: 'лобзик дешевле 1 р' })).body.data;
+    expect(nothing.total).toBe(0);
+    expect(nothing.products).toEqual([]);
     expect(all).toBeGreaterThan(0);
+    // The overlay says so too, with the same reason as the page and the cheapest of the type, cheapest first.
+    expect(nothing.closest.reason).toMatch(/^Лобзики[^:]*: до 1 р\. — таких нет\. Самые дешёвые из найденных — от [\d ]+,\d\d р\.$/);
+    const near = nothing.closest.products.map((p: { price: number }) => p.price);
+    expect(near.length).toBeGreaterThan(0);
+    expect(near).toEqual([...near].sort((a, b) => a - b));
+    expect(near[0]).toBeGreaterThan(1);
+    expect((await v.post('/api/searchHeader/', { query: 'лобзик' })).body.data.closest).toBeNull();
 
     const html = await (await v.raw(`/search/?q=${encodeURIComponent('Лобзик до 300 рублей кроме Makita')}`)).text();
     expect(html).toContain('data-chips');

@@ -5,7 +5,7 @@ import { SEARCH_DELAY_MS, SEARCH_HISTORY_SHOWN } from '../../config/constants';
 import { enhanceCatalogMenu, revealFocus, tabbableBefore } from './header-keys';
 import { SEARCH_OVERLAY_LABELS } from '../../i18n/ru-header';
 
-type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder' | 'understood' | 'removeChip', string>;
+type Labels = Record<'title' | 'categories' | 'brands' | 'products' | 'closest' | 'sts' | 'history' | 'clear' | 'close' | 'all' | 'nothing' | 'error' | 'loading' | 'article' | 'placeholder' | 'understood' | 'removeChip', string>;
 /** `labels`: the texts, by default the dictionary's (bundled with the island, not sent as props). */
 type Props = { labels?: Labels; inputId: string };
 
@@ -121,7 +121,8 @@ export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId 
       ...data.sts.map((s, i) => ({ id: `ss-${i}`, group: 'sts' as const, label: s, href: searchPageUrl(s), query: s })),
       ...data.categories.map((c) => ({ id: `sc-${c.id}`, group: 'categories' as const, label: c.name, href: c.url, query: q })),
       ...data.brands.map((b) => ({ id: `sb-${b.id}`, group: 'brands' as const, label: b.name, href: b.url, query: q })),
-      ...data.products.map((p) => ({ id: `sp-${p.id}`, group: 'products' as const, label: p.name, href: p.url, query: q })),
+      // Nothing obeys the query's limits: the nearest products stand in their place, under their own title.
+      ...(data.closest?.products ?? data.products).map((p) => ({ id: `sp-${p.id}`, group: 'products' as const, label: p.name, href: p.url, query: q })),
     ];
   }, [query, data, history]);
 
@@ -240,9 +241,17 @@ export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId 
       </li>
     );
   };
-  const productById = new Map((data?.products ?? []).map((p) => [`sp-${p.id}`, p]));
+  const productById = new Map((data?.closest?.products ?? data?.products ?? []).map((p) => [`sp-${p.id}`, p]));
   const status =
-    state === 'loading' ? labels.loading : state === 'error' ? labels.error : query.trim() && data && !data.total && !data.sts.length ? labels.nothing : '';
+    state === 'loading'
+      ? labels.loading
+      : state === 'error'
+        ? labels.error
+        : query.trim() && data?.closest
+          ? data.closest.reason
+          : query.trim() && data && !data.total && !data.sts.length
+            ? labels.nothing
+            : '';
 
   return (
     <div className="sov" role="dialog" aria-modal="true" aria-label={labels.title} ref={rootRef} onBlur={onBlur} onKeyDown={onPanelKeyDown}>
@@ -319,7 +328,7 @@ export default function SearchOverlay({ labels = SEARCH_OVERLAY_LABELS, inputId 
           {group('sts', labels.sts)}
           {group('categories', labels.categories)}
           {group('brands', labels.brands)}
-          {group('products', labels.products, (o) => {
+          {group('products', data?.closest ? labels.closest : labels.products, (o) => {
             const p = productById.get(o.id)!;
             return (
               <span className="sov__product">

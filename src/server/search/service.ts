@@ -49,6 +49,8 @@ export type HeaderResult = {
   ignored: string[];
   /** How the query was understood (price and property limits, sorts, exclusions, tasks): each removable. */
   chips: ChipView[];
+  /** Nothing obeys the query's price or property limits: the four nearest products and why, as on the results page. */
+  closest: { products: HeaderProduct[]; reason: string } | null;
 };
 
 type BrandRow = { id: number; code: string; name: string };
@@ -162,7 +164,13 @@ export async function searchHeader(db: Db, pricing: Pricing | null, query: strin
     sts: suggestions(plan, result, tree.byId, brandMap),
     ignored: result.ignored ?? [],
     chips: chipViews(query, plan.intent?.chips ?? []),
+    closest: result.total === 0 ? await headerClosest(db, pricing, plan, engine) : null,
   };
+}
+
+async function headerClosest(db: Db, pricing: Pricing | null, plan: Plan, engine: SearchEngine): Promise<HeaderResult['closest']> {
+  const found = await closestTo(db, pricing, plan, engine, {}, (ids) => headerProducts(db, pricing, ids));
+  return found && { products: found.products, reason: found.reason };
 }
 
 export type FacetOption = { id: number; name: string; count: number; selected: boolean };
@@ -184,7 +192,7 @@ export type SearchPageData = {
    * Nothing obeys every price or property limit of the query: the products nearest to them (the same query
    * without its limits, ordered towards them) and which way («cheapest», «lightest»…), for «nothing matches exactly».
    */
-  closest: { products: ProductCard[]; toward: 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc'; reason: string } | null;
+  closest: { products: ProductCard[]; toward: Toward; reason: string } | null;
 };
 
 export async function searchPage(db: Db, pricing: Pricing | null, input: SearchPageInput, engine: SearchEngine = searchEngine(db)): Promise<SearchPageData> {
@@ -212,12 +220,26 @@ export async function searchPage(db: Db, pricing: Pricing | null, input: SearchP
       .sort((a, b) => b.productCount - a.productCount)
       .slice(0, 8);
   }
-  const closest = result.total === 0 ? await closestProducts(db, pricing, plan, input, engine) : null;
+  const closest = result.total === 0 ? await closestTo(db, pricing, plan, engine, { brandIds: input.brand, sectionIds: input.section }, (ids) => cardsByIds(db, pricing, ids)) : null;
   return { plan, total: result.total, page: input.page, pages, products: cards, brands: brandsFacet, sections: sectionsFacet, suggestion, popularSections, ignored: result.ignored ?? [], closest };
 }
 
-/** The query without its price and property limits, ordered towards the first limit it had: what comes nearest. */
-async function closestProducts(db: Db, pricing: Pricing | null, plan: Plan, input: SearchPageInput, engine: SearchEngine): Promise<SearchPageData['closest']> {
+/** Which way the closest products were ordered: towards the query's first price or property limit. */
+type Toward = 'price_asc' | 'price_desc' | 'dim_asc' | 'dim_desc';
+
+/**
+ * The query without its price and property limits, ordered towards the first limit it had: what comes
+ * nearest, as the caller's cards (the page's or the overlay's), and the sentence that says why
+ * («Лобзики: до 20 р. — таких нет. Самые дешёвые из найденных — от 69,40 р.»). Null when the query has no limit.
+ */
+async function closestTo<C extends { price: number; personalPrice: number | null }>(
+  db: Db,
+  pricing: Pricing | null,
+  plan: Plan,
+  engine: SearchEngine,
+  scope: { brandIds?: number[]; sectionIds?: number[] },
+  cardsOf: (ids: number[]) => Promise<C[]>,
+): Promise<{ products: C[]; toward: Toward; reason: string } | null> {
   const intent = plan.intent;
   if (!intent || (!intent.price && !intent.ranges.length)) return null;
   const r = intent.ranges[0];
@@ -226,9 +248,9 @@ async function closestProducts(db: Db, pricing: Pricing | null, plan: Plan, inpu
     : { by: 'dim', dims: [r!.dim], dir: r!.max !== null ? 'asc' : 'desc', soft: false };
   const loose: Plan = { ...plan, intent: { ...intent, price: null, ranges: [], sort } };
   if (engine.sync) await engine.sync();
-  const near = await engine.search(loose, { brandIds: input.brand, sectionIds: input.section, pricing, limit: 4 });
+  const near = await engine.search(loose, { ...scope, pricing, limit: 4 });
   if (!near.ids.length) return null;
-  const cards = await cardsByIds(db, pricing, near.ids);
+  const cards = await cardsOf(near.ids);
   const toward = `${sort.by}_${sort.dir}` as const;
   // The type is the section most of what was found belongs to («Лобзики»); the nearest value is the one the
   // closest products reach towards the limit (their lowest price, their highest power…).
@@ -238,7 +260,7 @@ async function closestProducts(db: Db, pricing: Pricing | null, plan: Plan, inpu
   return { products: cards, toward, reason: closestReason(type, limit, toward, nearest) };
 }
 
-function nearestPrice(cards: ProductCard[], dir: 'asc' | 'desc'): string | null {
+function nearestPrice(cards: { price: number; personalPrice: number | null }[], dir: 'asc' | 'desc'): string | null {
   const prices = cards.map((p) => p.personalPrice ?? p.price);
   if (!prices.length) return null;
   return formatPrice(dir === 'asc' ? Math.min(...prices) : Math.max(...prices));
