@@ -5,7 +5,7 @@ import { withoutQueryNul } from '../../src/server/http/early';
 import { malformedUrl } from '../../src/server/http/early';
 import { captchaSecret, DEV_AUTH_SECRET, productionSecretProblem } from '../../src/server/http/secrets';
 import { hintProxyOrigin, isCrossSiteWrite, siteOrigins } from '../../src/server/http/refusals';
-import { clientIp } from '../../src/server/http/rate-limit';
+import { clientIp, requestIp } from '../../src/server/http/rate-limit';
 import { tileOrigin, withRuntimeCsp } from '../../src/server/http/csp';
 import { signGuest, verifyGuest } from '../../src/server/lists/owner';
 import { parseEnv, reloadConfig } from '../../src/server/config';
@@ -186,6 +186,18 @@ describe('the client address behind proxies (issue 28: TRUST_PROXY trusted what 
     expect(clientIp(xff('6.6.6.6, 198.51.100.7, 10.0.0.1'), '10.0.0.2', 2)).toBe('198.51.100.7');
     expect(clientIp(xff('6.6.6.6, 198.51.100.7, 10.0.0.1'), '10.0.0.2', ['10.0.0.1', '10.0.0.2'])).toBe('198.51.100.7');
     expect(clientIp(xff('6.6.6.6'), '198.51.100.9', ['10.0.0.1'])).toBe('198.51.100.9');
+  });
+
+  it('a request whose socket is already gone (Astro throws on clientAddress) is «unknown», not a 500', () => {
+    const gone = {
+      request: xff('6.6.6.6'),
+      get clientAddress(): string {
+        throw new Error('ClientAddressNotAvailable');
+      },
+    };
+    expect(requestIp(gone)).toBe(clientIp(xff('6.6.6.6'), undefined));
+    expect(requestIp(gone)).not.toBe('6.6.6.6');
+    expect(requestIp({ request: xff(), clientAddress: '203.0.113.9' })).toBe(clientIp(xff(), '203.0.113.9'));
   });
 
   it('TRUST_PROXY takes 0, a number of proxies or addresses, and refuses anything else', () => {

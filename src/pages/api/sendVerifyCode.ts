@@ -1,6 +1,6 @@
 import { endpoint, ok, parseInput } from '../../server/http/api';
 import { getDb } from '../../server/db/client';
-import { requestIp } from '../../server/auth/login';
+import { requestIp } from '../../server/http/rate-limit';
 import { sendCodeInput } from '../../server/accounts/schemas';
 import { sendPublicCode } from '../../server/accounts/verify';
 

@@ -19,7 +19,7 @@ import { CpuGate } from '../http/cpu-gate';
 import { getDb } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { ERR, HttpError } from '../http/api';
-import { clientIp, RateLimited, reset, usedNow } from '../http/rate-limit';
+import { RateLimited, requestIp, reset, usedNow } from '../http/rate-limit';
 import type { Db } from '../db/client';
 import { sendMail } from '../mail/mail';
 import { sendLater } from '../accounts/mails';
@@ -115,17 +115,6 @@ async function alertIfGuessing(db: Db, email: string): Promise<void> {
     throw e;
   }
   sendLater('guessing alert', () => sendMail({ to: email, subject: `${t('AUTH_GUESSING_SUBJECT')} — ${t('SITE_NAME')}`, text: t('AUTH_GUESSING_TEXT').replaceAll('{site}', t('SITE_NAME')) }, 'guessing-alert'));
-}
-
-/** The client's address as the rate limits see it (Astro throws where it cannot know it). */
-export function requestIp(ctx: { request: Request; clientAddress?: string }): string {
-  let socket: string | undefined;
-  try {
-    socket = ctx.clientAddress;
-  } catch {
-    socket = undefined;
-  }
-  return clientIp(ctx.request, socket);
 }
 
 /**

@@ -14,7 +14,6 @@ import { contentImages } from '../db/schema';
 import { toMaster } from '../images/photos';
 import { cacheDir } from '../images/product-image';
 import { encodeInTurn } from '../images/encode-gate';
-import { clientIp } from '../http/rate-limit';
 import { CONTENT_IMAGE_WIDTHS } from './store';
 
 /** An upload larger than this is refused before it is decoded. */
@@ -60,7 +59,7 @@ export async function storeContentImage(db: Db, input: Buffer, alt: string, user
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** GET /img/c/{id}/{width}.webp: a picture of the fixed widths; anything else is a 404. */
-export async function contentImageResponse(db: Db, request: Request, clientAddress: string | undefined, idParam: string | undefined, sizeParam: string | undefined): Promise<Response> {
+export async function contentImageResponse(db: Db, request: Request, ip: string, idParam: string | undefined, sizeParam: string | undefined): Promise<Response> {
   const id = Number(idParam);
   const width = Number(sizeParam);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !(CONTENT_IMAGE_WIDTHS as readonly number[]).includes(width)) return new Response('Не найдено', { status: 404 });
@@ -77,7 +76,7 @@ export async function contentImageResponse(db: Db, request: Request, clientAddre
   } catch {
     const [row] = await db.select({ data: contentImages.data }).from(contentImages).where(eq(contentImages.id, id)).limit(1);
     if (!row) return new Response('Не найдено', { status: 404 });
-    const encoded = await encodeInTurn(clientIp(request, clientAddress), () => sharp(row.data).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+    const encoded = await encodeInTurn(ip, () => sharp(row.data).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
     if (encoded instanceof Response) return encoded;
     body = encoded;
     await fs.mkdir(cacheDir(), { recursive: true });

@@ -7,7 +7,7 @@
  */
 import { getDb, getWriteDb } from '../db/client';
 import { config } from '../config';
-import { clientIp, hit, refuseIfUsedUp, RateLimited, retryText, type Limit } from '../http/rate-limit';
+import { hit, refuseIfUsedUp, RateLimited, retryText, type Limit } from '../http/rate-limit';
 import { checkBasic, EXCHANGE_COOKIE, findSession, openSession } from './session';
 import { appendBody, badFileName, resetSessionDir, sessionFile, TooLarge } from './files';
 import { closeSessionJobs, importable, importStep } from './jobs';
@@ -22,7 +22,7 @@ const failure = (why: string, status = 200) => text(`failure\n${why}`, status);
 /** Failed sign-ins per address: 10 in 15 minutes (successful ones are not counted). */
 const limits = (ip: string): Limit[] => [{ key: `exchange:ip:${ip}`, max: 10, windowSeconds: 900 }];
 
-export async function handleExchange(request: Request, clientAddress: string | undefined): Promise<Response> {
+export async function handleExchange(request: Request, ip: string): Promise<Response> {
   const url = new URL(request.url);
   const type = url.searchParams.get('type') ?? '';
   const mode = url.searchParams.get('mode') ?? '';
@@ -30,7 +30,6 @@ export async function handleExchange(request: Request, clientAddress: string | u
   const db = await getWriteDb();
 
   if (mode === 'checkauth') {
-    const ip = clientIp(request, clientAddress);
     try {
       await refuseIfUsedUp(db, limits(ip));
     } catch (e) {

@@ -13,7 +13,7 @@ import { getDb, type Db } from '../db/client';
 import { exportProfiles } from '../db/schema';
 import { fail, ERR, notFound } from '../http/api';
 import { requireViewer } from '../http/guard';
-import { clientIp, hit } from '../http/rate-limit';
+import { hit, requestIp } from '../http/rate-limit';
 import { queryRows } from '../db/rows';
 import { t } from '../../i18n';
 import { buildFeed } from './build';
@@ -90,7 +90,7 @@ export async function feedResponse(ctx: APIContext, format: Format): Promise<Res
   const id = Number(ctx.params.id);
   if (!/^\d{1,10}$/.test(String(ctx.params.id ?? '')) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return notFound(t('EXPORT_ERR_NOT_FOUND'));
   const db = await getDb();
-  const ip = clientIp(ctx.request, ctx.clientAddress);
+  const ip = requestIp(ctx);
   const puller = await whoPulls(ctx, db, ip);
   if (puller instanceof Response) return puller;
 

@@ -6,7 +6,7 @@
 import type { APIContext } from 'astro';
 import { readRaw } from '../http/api';
 import { parseOrderFile, uploadedFile } from '../basket/file';
-import { requestIp } from '../auth/login';
+import { requestIp } from '../http/rate-limit';
 import { parseWith, stepHead } from './input';
 
 export type StepRequest = {

@@ -8,7 +8,7 @@
 import type { APIContext } from 'astro';
 import type { Db } from '../db/client';
 import { ERR, HttpError } from '../http/api';
-import { clientIp, hit } from '../http/rate-limit';
+import { hit, requestIp } from '../http/rate-limit';
 import { t } from '../../i18n';
 import { verifyCaptcha } from './captcha';
 
@@ -21,13 +21,7 @@ export const captchaFailed = (label: string) => new HttpError(422, [{ code: ERR.
 
 /** Counts one submission from this client and checks its captcha; throws 429 or 422. */
 export async function protectPublicForm(db: Db, ctx: Pick<APIContext, 'request' | 'clientAddress'>, kind: PublicFormKind, captcha: unknown): Promise<void> {
-  let socket: string | undefined;
-  try {
-    socket = ctx.clientAddress;
-  } catch {
-    socket = undefined;
-  }
-  const ip = clientIp(ctx.request, socket);
+  const ip = requestIp(ctx);
   await hit(db, [
     { key: `form:${kind}:ip:${ip}`, max: PUBLIC_FORM_LIMITS.perFormPer10Min, windowSeconds: 600 },
     { key: `form:any:ip:${ip}`, max: PUBLIC_FORM_LIMITS.allFormsPerDay, windowSeconds: 86_400 },

@@ -108,6 +108,21 @@ const plain = (a: string) => a.replace(/^::ffff:(?=\d+\.)/i, '');
  * first let random values reset every per-IP limit). With the proxies' addresses instead of N, the
  * rightmost hop that is not one of them.
  */
+/**
+ * The client's address from a request's context, as every rate limit and queue sees it. Astro's
+ * `clientAddress` getter throws when the socket is already gone (a browser that gave up on an image): such a
+ * request is «unknown», never a 500.
+ */
+export function requestIp(ctx: { request: Request; clientAddress?: string }): string {
+  let socket: string | undefined;
+  try {
+    socket = ctx.clientAddress;
+  } catch {
+    socket = undefined;
+  }
+  return clientIp(ctx.request, socket);
+}
+
 export function clientIp(request: Request, socketAddress: string | undefined, trust: number | string[] = config().TRUST_PROXY): string {
   const socket = plain(socketAddress ?? 'unknown');
   if (!trust || (Array.isArray(trust) && !trust.length)) return socket;

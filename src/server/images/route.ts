@@ -2,7 +2,6 @@ import { getDb } from '../db/client';
 import { imageSource } from './lookup';
 import { IMAGE_WIDTHS, renderProductImage, variantKey, type ImageFormat } from './product-image';
 import { encodeInTurn } from './encode-gate';
-import { clientIp } from '../http/rate-limit';
 
 const SIZE = /^(\d)-(\d{2,4})$/;
 
@@ -14,7 +13,7 @@ const SIZE = /^(\d)-(\d{2,4})$/;
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** Serves /img/p/{productId}/{index}-{width}.{avif|webp}; anything off the fixed grid is a 404. */
-export async function productImageResponse(request: Request, clientAddress: string | undefined, idParam: string | undefined, sizeParam: string | undefined, format: ImageFormat): Promise<Response> {
+export async function productImageResponse(request: Request, ip: string, idParam: string | undefined, sizeParam: string | undefined, format: ImageFormat): Promise<Response> {
   const id = Number(idParam);
   const m = SIZE.exec(sizeParam ?? '');
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !m) return new Response('Не найдено', { status: 404 });
@@ -27,7 +26,7 @@ export async function productImageResponse(request: Request, clientAddress: stri
   const headers = { 'cache-control': CACHE_CONTROL, etag };
   const inm = request.headers.get('if-none-match');
   if (inm && inm.split(',').some((v) => v.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-  const body = await renderProductImage(source, width, format, (encode) => encodeInTurn(clientIp(request, clientAddress), encode));
+  const body = await renderProductImage(source, width, format, (encode) => encodeInTurn(ip, encode));
   if (body instanceof Response) return body;
   return new Response(new Uint8Array(body), { headers: { ...headers, 'content-type': `image/${format}`, 'content-length': String(body.length) } });
 }

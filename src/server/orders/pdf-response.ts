@@ -1,7 +1,7 @@
 import { CpuGate } from '../http/cpu-gate';
 import { ERR, HttpError } from '../http/api';
 import { t } from '../../i18n';
-import { requestIp } from '../auth/login';
+import { requestIp } from '../http/rate-limit';
 
 /**
  * PDF documents drawn on request (receipt, invoice: tens of milliseconds of CPU each, more with many

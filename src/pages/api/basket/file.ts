@@ -3,7 +3,7 @@ import { getDb } from '../../../server/db/client';
 import { matchLines } from '../../../server/basket/match';
 import { parseOrderFile, uploadedFile } from '../../../server/basket/file';
 import { viewerPricing } from '../../../server/catalog/pricing';
-import { requestIp } from '../../../server/auth/login';
+import { requestIp } from '../../../server/http/rate-limit';
 
 /** POST api/basket/file/ (multipart, field `file`: XLSX or CSV) → the same report as find/. Nothing is added yet. */
 export const POST = endpoint(async (ctx) => {

@@ -1,7 +1,7 @@
 import { ok, parseInput } from '../../../server/http/api';
 import { authed } from '../../../server/http/guard';
 import { getDb } from '../../../server/db/client';
-import { requestIp } from '../../../server/auth/login';
+import { requestIp } from '../../../server/http/rate-limit';
 import { currentSessionToken } from '../../../server/auth/sessions';
 import { passwordChangeInput } from '../../../server/accounts/schemas';
 import { changePassword } from '../../../server/accounts/password';

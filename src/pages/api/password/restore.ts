@@ -1,6 +1,6 @@
 import { endpoint, ok, parseInput } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { requestIp } from '../../../server/auth/login';
+import { requestIp } from '../../../server/http/rate-limit';
 import { beginSession, withSessionCookies } from '../../../server/auth/begin-session';
 import { restoreInput } from '../../../server/accounts/schemas';
 import { setPasswordWithCode } from '../../../server/accounts/restore';

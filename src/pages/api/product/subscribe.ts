@@ -1,7 +1,7 @@
 import { endpoint, HttpError, ok, readRaw, wantsRedirect, zodErrors } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { viewerFrom } from '../../../server/http/guard';
-import { clientIp } from '../../../server/http/rate-limit';
+import { requestIp } from '../../../server/http/rate-limit';
 import { backTo } from '../../../server/catalog/product-form';
 import { subscribe } from '../../../server/alerts/service';
 import { ALERT_LABELS, subscribeInput } from '../../../server/alerts/input';
@@ -27,14 +27,8 @@ export const POST = endpoint(async (ctx) => {
   try {
     const parsed = subscribeInput.safeParse(raw);
     if (!parsed.success) throw new HttpError(422, zodErrors(parsed.error, ALERT_LABELS));
-    let socket: string | undefined;
-    try {
-      socket = ctx.clientAddress;
-    } catch {
-      socket = undefined;
-    }
     const viewer = viewerFrom(ctx.locals);
-    const answer = await subscribe(await getDb(), viewer, parsed.data, clientIp(ctx.request, socket));
+    const answer = await subscribe(await getDb(), viewer, parsed.data, requestIp(ctx));
     if (html) return backTo(back, '/', viewer ? 'alert-user' : 'alert-guest', 'alerts');
     return ok(answer);
   } catch (e) {

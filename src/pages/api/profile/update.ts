@@ -1,7 +1,7 @@
 import { ok, parseInput } from '../../../server/http/api';
 import { authed } from '../../../server/http/guard';
 import { getDb } from '../../../server/db/client';
-import { requestIp } from '../../../server/auth/login';
+import { requestIp } from '../../../server/http/rate-limit';
 import { profileUpdateInput } from '../../../server/accounts/schemas';
 import { updateProfile } from '../../../server/accounts/profile';
 

@@ -1,6 +1,7 @@
 /** 1C's "Обмен с сайтом" at its default address (1C-Bitrix's): src/server/exchange/endpoint.ts. */
 import type { APIRoute } from 'astro';
 import { handleExchange } from '../../../server/exchange/endpoint';
+import { requestIp } from '../../../server/http/rate-limit';
 
 export const prerender = false;
-export const ALL: APIRoute = ({ request, clientAddress }) => handleExchange(request, clientAddress);
+export const ALL: APIRoute = (ctx) => handleExchange(ctx.request, requestIp(ctx));
