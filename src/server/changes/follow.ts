@@ -7,6 +7,7 @@ import { TAG } from '../page-cache/mark';
 import { changeFeed, type ChangeRow } from './feed';
 import { nextContentMoment } from '../content/schedule';
 import { forgetPromoRules } from '../catalog/promo-rules';
+import { forgetRefReach } from '../content/refs';
 
 /** Tags to drop for catalogue change rows (`productId` null = a section, brand, branch or bulk change). */
 export function tagsFor(rows: Pick<ChangeRow, 'productId'>[]): string[] {
@@ -53,6 +54,7 @@ export async function followCatalogChanges(): Promise<void> {
   feed.subscribe('catalog', (rows) => {
     // A rule names sections, brands and articles: a new product or a moved section may change what it covers.
     forgetPromoRules();
+    forgetRefReach();
     const tags = tagsFor(rows);
     if (tags.includes(TAG.catalog)) {
       forgetSectionTree();
@@ -72,6 +74,7 @@ export async function followCatalogChanges(): Promise<void> {
   const schedule = new ScheduleWatch(await getDb());
   feed.subscribe('content', () => {
     forgetPromoRules();
+    forgetRefReach();
     pageCache()?.invalidate(CONTENT_TAGS);
     return schedule.arm();
   });

@@ -30,20 +30,50 @@ export function refsInclude(refs: ProductRefs, product: { sectionCodes: string[]
   return product.sectionCodes.some((c) => refs.sections.includes(c)) || refs.articles.includes(product.article);
 }
 
+/** The sections and brands (id → name) of the active products a set of references covers. */
+type Reach = { sections: Map<number, string>; brands: Map<number, string> };
+
+/**
+ * Reaches read once per node and kept until the change log reports a catalogue or content change
+ * (changes/follow.ts calls `forgetRefReach`): a running promotion's reach is the same for every viewer, and
+ * at 100,000 products reading it per promotion per summary cost more than the rest of the page.
+ */
+let reaches = new WeakMap<Db, Map<string, { at: number; reach: Promise<Reach> }>>();
+/** More distinct reference sets than any store runs promotions and media at once: a bound, not a working size. */
+const REACH_KEPT = 500;
+/** A backstop for a process that does not follow the change log (a script, a test calling services): re-read this often. */
+const REACH_MAX_AGE_MS = 60_000;
+
+export function forgetRefReach(): void {
+  reaches = new WeakMap();
+}
+
+function reachOf(db: Db, refs: ProductRefs, where: SQL): Promise<Reach> {
+  const key = JSON.stringify([refs.sections, refs.articles]);
+  let kept = reaches.get(db);
+  if (!kept) reaches.set(db, (kept = new Map()));
+  const known = kept.get(key);
+  if (known && Date.now() - known.at < REACH_MAX_AGE_MS) return known.reach;
+  if (kept.size >= REACH_KEPT) kept.clear();
+  const reach = Promise.all([
+    db.selectDistinct({ id: sections.id, name: sections.name }).from(products).innerJoin(sections, eq(sections.id, products.sectionId)).where(and(eq(products.active, true), where)),
+    db.selectDistinct({ id: brands.id, name: brands.name }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(and(eq(products.active, true), where)),
+  ]).then(([s, b]) => ({ sections: new Map(s.map((r) => [r.id, r.name])), brands: new Map(b.map((r) => [r.id, r.name])) }));
+  const mine = kept;
+  mine.set(key, { at: Date.now(), reach });
+  reach.catch(() => mine.delete(key));
+  return reach;
+}
+
 /**
  * What of the referenced products touches what someone buys: the names of the sections (bought
- * from) and brands (bought) they share, a few of each (personal area, "promotions for me").
+ * from) and brands (bought) they share, a few of each in name order (personal area, "promotions for me").
  */
 export async function refsTouching(db: Db, refs: ProductRefs, bought: { sectionIds: number[]; brandIds: number[] }, limit = 3): Promise<{ sections: string[]; brands: string[] }> {
   const where = refsCondition(db, refs);
-  if (!where) return { sections: [], brands: [] };
-  const [sectionRows, brandRows] = await Promise.all([
-    bought.sectionIds.length
-      ? db.selectDistinct({ name: sections.name }).from(products).innerJoin(sections, eq(sections.id, products.sectionId)).where(and(eq(products.active, true), where, inArray(products.sectionId, bought.sectionIds))).orderBy(sections.name).limit(limit)
-      : Promise.resolve([]),
-    bought.brandIds.length
-      ? db.selectDistinct({ name: brands.name }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(and(eq(products.active, true), where, inArray(products.brandId, bought.brandIds))).orderBy(brands.name).limit(limit)
-      : Promise.resolve([]),
-  ]);
-  return { sections: sectionRows.map((r) => r.name), brands: brandRows.map((r) => r.name) };
+  if (!where || (!bought.sectionIds.length && !bought.brandIds.length)) return { sections: [], brands: [] };
+  const reach = await reachOf(db, refs, where);
+  const shared = (names: Map<number, string>, ids: number[]) =>
+    [...new Set(ids.map((id) => names.get(id)).filter((n): n is string => n !== undefined))].sort((a, b) => a.localeCompare(b, 'ru')).slice(0, limit);
+  return { sections: shared(reach.sections, bought.sectionIds), brands: shared(reach.brands, bought.brandIds) };
 }
