@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run lhci`: Lighthouse CI as lighthouserc.json describes it — the budgeted pages five times, then
- * (additively) its `contentUrls` once each — then the assertions and the reports in .lighthouseci/reports.
+ * `npm run lhci`: Lighthouse CI as lighthouserc.json describes it — the budgeted guest pages five times,
+ * then (additively) its `signedIn.urls` with a contractor's session cookie `signedIn.numberOfRuns` times and
+ * its `contentUrls` once each — then the assertions and the reports in .lighthouseci/reports.
  * `lhci autorun` takes one run count for every URL; this is the same three steps with two counts.
  *
  * The server (the config's `startServerCommand`: scripts/e2e-server.mjs, which seeds a fresh database) is
@@ -95,8 +96,27 @@ const lhci = (args) => {
   if (r.status !== 0) stop(r.status ?? 1);
 };
 
+/**
+ * The signed-in pages (issue 29) are measured with a real session: the config's `signedIn.login` (an e2e
+ * fixture account: its own company, orders and basket, in the seeded copy this server started from) signs in
+ * through the store's API, and every request of those runs carries its cookies.
+ */
+async function sessionCookie(login) {
+  const base = `http://127.0.0.1:${port}`;
+  const res = await fetch(`${base}/api/authentication/`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ login, password: 'Demo2026pass' }) });
+  const body = await res.json().catch(() => null);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (body?.status !== 'success' || !cookies.some((c) => c.startsWith('instr.session_token='))) {
+    console.error(`lhci: signing in as ${login} failed (${res.status} ${JSON.stringify(body?.errors ?? body)})`);
+    stop(1);
+  }
+  return cookies.join('; ');
+}
+
 await quietMachine();
 lhci(['collect']);
+const cookie = await sessionCookie(config.signedIn.login);
+lhci(['collect', '--additive', `--numberOfRuns=${config.signedIn.numberOfRuns}`, ...config.signedIn.urls.map((u) => `--url=${u}`), `--settings.extraHeaders=${JSON.stringify({ Cookie: cookie })}`]);
 lhci(['collect', '--additive', '--numberOfRuns=1', ...config.contentUrls.map((u) => `--url=${u}`)]);
 lhci(['assert']);
 lhci(['upload']);

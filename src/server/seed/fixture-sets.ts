@@ -13,7 +13,7 @@
 import { unpCheckDigit } from '../accounts/unp';
 
 /** One set per spec that signs in; the order fixes each set's УНП and order numbers. */
-export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront', 'desk-content', 'consumables', 'repeat', 'alerts', 'signed-in-js'] as const;
+export const FIXTURE_SETS = ['a11y', 'accounts', 'basket', 'checkout', 'company-users', 'cross-issue', 'csp', 'exports', 'login', 'personal', 'requests', 'storefront', 'desk-content', 'consumables', 'repeat', 'alerts', 'signed-in-js', 'lighthouse'] as const;
 export type FixtureSetName = (typeof FIXTURE_SETS)[number];
 
 /**
