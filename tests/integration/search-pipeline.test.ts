@@ -177,6 +177,15 @@ describe('issue 17: numbers, partial matches, Belarusian, vocabulary', () => {
     expect(battery.categories[0]!.name).toBe('Аккумуляторы для инструмента');
   });
 
+  it.each(['memory', 'postgres'])('%s engine: «аккумулятор» puts batteries before the screwdriver kits that mention «АКБ»', async (kind) => {
+    for (const q of ['аккумулятор', 'аккумулятор 18в', 'батарея']) {
+      const r = await searchEngine(h.db, kind).search(await understand(h.db, q), { limit: 4 });
+      const rows = await h.db.select({ id: t.products.id, name: t.products.name }).from(t.products).where(sql`${t.products.id} = ANY(${`{${r.ids.join(',')}}`}::int[])`);
+      expect(rows.length, q).toBe(4);
+      all(rows.map((x) => x.name), (n) => n.startsWith('Аккумулятор'));
+    }
+  });
+
   it('the second judged set: success@4 ≥ 0.92 overall and ≥ 0.85 in every kind, ≤ 3 % without results', async () => {
     const judged = JSON.parse(fs.readFileSync('tests/search/judged-v2.json', 'utf8')) as Judgement[];
     expect(judged.length).toBeGreaterThanOrEqual(200);

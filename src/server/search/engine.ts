@@ -168,6 +168,10 @@ function matched(plan: Plan, price: SQL, ranked: number[] | null): SQL {
   const priceMax = plan.intent?.price?.max ?? null;
   // «не аккумуляторный», «кроме makita»: products with any excluded clause's words are left out.
   const excluded = (plan.exclude ?? []).map((c) => toTsquery([c])).filter(Boolean).map((t) => `(${t})`).join(' | ') || null;
+  // A clause found in the product's own section name too («аккумулятор» in «Аккумуляторы») outweighs one found only
+  // in its name («… (2 АКБ + ЗУ)» of a screwdriver kit), as the memory index counts each place a word is (memory-index.ts
+  // parseDoc): +0.6 (a section name's weight) × the share of the clauses that name the section.
+  const inSection = plan.clauses.map((c) => toTsquery([c], true, 'B')).filter((q): q is string => !!q);
   return sql`
       WITH hits AS (
         SELECT p.id, 0 AS tier, 0::real AS score FROM products p WHERE p.article_norm = ANY(${arts}::text[])
@@ -176,7 +180,9 @@ function matched(plan: Plan, price: SQL, ranked: number[] | null): SQL {
           FROM products p WHERE ${plan.articlePart}::text IS NOT NULL AND p.article_norm LIKE '%' || ${plan.articlePart ?? ''} || '%'
         UNION ALL
         SELECT d.product_id, 3, ts_rank('{0.1, 0.3, 0.6, 1.0}', d.doc, q) + CASE WHEN d.doc @@ qe THEN 1 ELSE 0 END
-          FROM search_documents d, CAST(coalesce(${plan.tsquery}::text, '') AS tsquery) q, CAST(coalesce(${plan.tsqueryExact}::text, '') AS tsquery) qe
+            + 0.6 * (SELECT count(*) FROM unnest(qs.b) u WHERE d.doc @@ u) / greatest(cardinality(qs.b), 1)
+          FROM search_documents d, CAST(coalesce(${plan.tsquery}::text, '') AS tsquery) q, CAST(coalesce(${plan.tsqueryExact}::text, '') AS tsquery) qe,
+            (SELECT coalesce(array_agg(x::tsquery), '{}') AS b FROM jsonb_array_elements_text(CAST(${JSON.stringify(inSection)} AS jsonb)) x) qs
           WHERE ${plan.tsquery}::text IS NOT NULL AND d.doc @@ q
         UNION ALL
         SELECT p.id, 3, (1 - 0.04 * least(array_position(${taskIds}::int[], p.section_id) - 1, 10))::real

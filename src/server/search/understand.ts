@@ -80,14 +80,15 @@ const SYNONYM_WORDS = new Set(SYNONYM_GROUPS.flat().flatMap(words));
 const quote = (lex: string) => `'${lex.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The clauses as a tsquery (all required); `withPrefix`: the last word may be completed. */
-export function toTsquery(clauses: Clause[], withPrefix = false): string | null {
+/** `weights` («B»): only lexemes at those weights match (the PostgreSQL engine's test of a word in the product's section name). */
+export function toTsquery(clauses: Clause[], withPrefix = false, weights = ''): string | null {
   const parts = clauses
     .filter((c) => !c.context)
     .map((c) => {
       const alts = c.alternatives
         .filter((a) => a.length)
         .map((a) => {
-          const t = a.map((term) => quote(term.lex) + (withPrefix && term.prefix ? ':*' : '')).join(' & ');
+          const t = a.map((term) => quote(term.lex) + (withPrefix && term.prefix ? ':*' : weights ? ':' : '') + weights).join(' & ');
           return a.length > 1 ? `(${t})` : t;
         });
       const uniq = [...new Set(alts)];
