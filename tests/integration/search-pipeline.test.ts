@@ -9,6 +9,7 @@ import { searchEngine, searchHeader, searchPage } from '../../src/server/search/
 import { evaluate, falsePositives, type Judgement } from '../../src/server/search/evaluate';
 import { SEARCH_LIMITS } from '../../src/config/constants';
 import { MAX_ROWS as FEED_MAX_ROWS } from '../../src/server/changes/feed';
+import type { MemoryIndex } from '../../src/server/search/memory-index';
 
 let h: TestDb;
 /** A second connection stands for a second app node (PostgreSQL only: PGlite is single-process). */
@@ -247,6 +248,29 @@ describe('freshness: the index lives in the database', () => {
     expect((await searchHeader(node2(), null, other!.name)).total).toBe(before);
     expect((await searchHeader(node2(), null, other!.name)).products.map((p) => p.id)).toContain(other!.id);
     await h.db.delete(t.products).where(eq(t.products.id, kept!.id));
+  });
+
+  it('a new price of every product is applied in place, without their documents; a changed property re-indexes its product', async () => {
+    const db = h.db;
+    await searchEngine(db).search(await understand(db, 'дрель'), { limit: 1 });
+    const index = () => (globalThis as unknown as { __searchMemory: WeakMap<object, { index: MemoryIndex }> }).__searchMemory.get(db)!.index;
+    const [p] = await db.select({ id: t.products.id, price: t.products.price, properties: t.products.properties }).from(t.products).where(eq(t.products.active, true)).limit(1);
+    const slotOf = () => index().slots[index().bySlotId.get(p!.id)!]!;
+    const settled = async (ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i++) await searchEngine(db).search(await understand(db, 'дрель'), { limit: 1 });
+      expect(ok()).toBe(true);
+    };
+    const before = { dead: index().dead, slots: index().slots.length };
+    await db.execute(sql`UPDATE products SET price = price + 1`);
+    await settled(() => slotOf().price === Number(p!.price) + 1);
+    expect(index().dead).toBe(before.dead);
+    expect(index().slots.length).toBe(before.slots);
+    await db.update(t.products).set({ properties: { ...(p!.properties as Record<string, unknown>), 'Цвет': 'зелёный' } }).where(eq(t.products.id, p!.id));
+    await settled(() => index().dead === before.dead + 1);
+    expect(slotOf().price).toBe(Number(p!.price) + 1);
+    await db.update(t.products).set({ properties: p!.properties }).where(eq(t.products.id, p!.id));
+    await db.execute(sql`UPDATE products SET price = price - 1`);
+    await settled(() => slotOf().price === Number(p!.price));
   });
 
   it('follows a brand rename into every product of the brand', async () => {

@@ -15,7 +15,7 @@ import { personalPrice, preparePrices, type Pricing } from '../catalog/pricing';
 import { runningRules } from '../catalog/promo-rules';
 import { changeFeed, type ChangeRow } from '../changes/feed';
 import { vocabularyMayHaveChanged } from './vocabulary';
-import { combine, isExact, match, MemoryIndex, weightOf, type Match, type Row, type Slot } from './memory-index';
+import { combine, isExact, match, MemoryIndex, weightOf, type LiteRow, type Match, type Row, type Slot } from './memory-index';
 import { loadSectionUnits, type SectionUnits } from './section-units';
 import { choosePartial, type Coverage } from './partial';
 import { hasIntent, inRange, type IntentSort } from './intent';
@@ -39,9 +39,28 @@ type Cache = { index: MemoryIndex; loading: Promise<void> | null; pending: Chang
 const g = globalThis as typeof globalThis & { __searchMemory?: WeakMap<object, Cache> };
 g.__searchMemory ??= new WeakMap();
 
-const ROW_SQL = sql`SELECT p.id, d.doc::text AS doc, p.brand_id, p.section_id, p.price::float8 AS price, p.popularity,
-  extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active, p.properties
-  FROM products p JOIN search_documents d ON d.product_id = p.id`;
+/** The slot key (memory-index.ts LiteRow.key): one hash of everything the postings, article and numbers come from. */
+const KEY_SQL = sql`hashtextextended(d.doc::text || chr(1) || coalesce(p.properties::text, '') || chr(1) || p.brand_id || chr(1) || p.section_id || chr(1) || coalesce(p.article_norm, ''), 0)::text`;
+const FROM_SQL = sql`FROM products p JOIN search_documents d ON d.product_id = p.id`;
+const ROW_SQL = sql`SELECT p.id, ${KEY_SQL} AS key, d.doc::text AS doc, p.brand_id, p.section_id, p.price::float8 AS price, p.popularity,
+  extract(epoch FROM p.created_at)::float8 AS created, p.article_norm, p.active, p.properties ${FROM_SQL}`;
+/** A product without its words: what an in-place update needs (a 1C offers package never sends the documents). */
+const LITE_SQL = sql`SELECT p.id, ${KEY_SQL} AS key, p.price::float8 AS price, p.popularity, extract(epoch FROM p.created_at)::float8 AS created, p.active ${FROM_SQL}`;
+
+/**
+ * Brings `lite` rows into the node's own index: the unchanged ones in place, the rest (new, changed, gone out of sale)
+ * from their full rows, read in one more query.
+ */
+async function bringIn(db: Db, index: MemoryIndex, lite: LiteRow[]): Promise<void> {
+  const full: number[] = [];
+  for (const r of lite) {
+    if (index.touch(r)) continue;
+    if (r.active) full.push(r.id);
+    else index.remove(r.id);
+  }
+  if (!full.length) return;
+  for (const r of rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${full.join(',')}}`}::int[])`))) index.add(r);
+}
 
 /** Rows read per query while (re)reading every product: the driver's memory stays flat, and searches and pages run between chunks. */
 const READ_CHUNK = 5000;
@@ -55,11 +74,14 @@ const READ_CHUNK = 5000;
 async function readAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
   const seen = index.slots.length ? new Set<number>() : null;
   for (let after = 0; ; ) {
-    const rows = rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT ${READ_CHUNK}`));
-    for (const r of rows) {
-      index.add(r);
-      seen?.add(r.id);
-    }
+    // A new index needs every full row; the node's own one only those whose key changed.
+    const rows = seen
+      ? rowsOf<LiteRow>(await db.execute(sql`${LITE_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT ${READ_CHUNK}`))
+      : rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id > ${after} ORDER BY p.id LIMIT ${READ_CHUNK}`));
+    if (seen) {
+      await bringIn(db, index, rows);
+      for (const r of rows) seen.add(r.id);
+    } else for (const r of rows as Row[]) index.add(r);
     if (rows.length < READ_CHUNK) break;
     after = rows[rows.length - 1]!.id;
     await new Promise<void>((r) => setImmediate(r));
@@ -129,10 +151,10 @@ export class MemorySearchEngine implements SearchEngine {
     const ids = [...new Set(rows.map((r) => r.productId!))];
     for (let i = 0; i < ids.length; i += APPLY_SLICE) {
       const slice = ids.slice(i, i + APPLY_SLICE);
-      const found = rowsOf<Row>(await this.db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${slice.join(',')}}`}::int[])`));
+      const found = rowsOf<LiteRow>(await this.db.execute(sql`${LITE_SQL} WHERE p.id = ANY(${`{${slice.join(',')}}`}::int[])`));
       const seen = new Set(found.map((r) => r.id));
       for (const id of slice) if (!seen.has(id)) cache.index.remove(id);
-      for (const r of found) cache.index.add(r);
+      await bringIn(this.db, cache.index, found);
       // Searches waiting on the event loop run between slices.
       if (i + APPLY_SLICE < ids.length) await new Promise<void>((r) => setImmediate(r));
     }

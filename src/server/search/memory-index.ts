@@ -10,8 +10,8 @@ import type { SectionUnits } from './section-units';
 /** Weight of a word by where it stands: name and brand (A), the leaf section's name (B), properties (C). */
 const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
 
-/** `key`: a hash of what the postings and numbers were built from (rowKey), so a change of price or popularity alone is applied in place. */
-export type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean; key: number };
+/** `key`: a hash of what the postings and numbers were built from (Row.key), so a change of price or popularity alone is applied in place. */
+export type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean; key: string };
 type Posting = { slots: number[]; weights: number[] };
 /**
  * A clause's match on one product, as one number (no object per product per search: fewer pauses for the
@@ -25,35 +25,30 @@ export const isExact = (m: Match) => m >= EXACT;
 /** Two matches of one clause: the better weight, exact if either was. */
 export const combine = (a: Match | undefined, b: Match): Match => (a === undefined ? b : match(Math.max(weightOf(a), weightOf(b)), isExact(a) || isExact(b)));
 
-export type Row = {
+/** What a product is in the index without its words: enough to update it in place (`MemoryIndex.touch`). */
+export type LiteRow = {
   id: number;
-  doc: string;
-  brand_id: number;
-  section_id: number;
+  /**
+   * A hash, computed by the database (memory-engine.ts KEY_SQL), of what the slot's postings, article and numbers
+   * come from: the document, the properties, brand, section and article. A 1C «offers» package changes the price
+   * and stock of every product and none of this: those rows update the slot in place, and their documents are
+   * never sent to the node.
+   */
+  key: string;
   price: number;
   popularity: number;
   created: number;
-  article_norm: string;
   active: boolean;
+};
+
+export type Row = LiteRow & {
+  doc: string;
+  brand_id: number;
+  section_id: number;
+  article_norm: string;
   properties: Record<string, unknown> | string | null;
 };
 
-/**
- * 53 bits of hash over what a slot's postings, article and numbers come from (two FNV-1a passes). A 1C «offers»
- * package changes the price and stock of every product and nothing of this: those rows update the slot in place
- * instead of adding a second copy of its postings.
- */
-export function rowKey(r: Row): number {
-  const text = `${r.doc}\u0001${typeof r.properties === 'string' ? r.properties : JSON.stringify(r.properties ?? {})}\u0001${r.brand_id}\u0001${r.section_id}\u0001${r.article_norm}`;
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
-}
 
 
 /**
@@ -105,17 +100,23 @@ export class MemoryIndex {
     return this.dead > 10_000 && this.dead > this.slots.length - this.dead;
   }
 
-  add(r: Row): void {
+  /** Updates a product in place when what its postings come from is unchanged (same key); false when it needs its full row. */
+  touch(r: LiteRow): boolean {
     const old = this.bySlotId.get(r.id);
-    const key = r.active ? rowKey(r) : 0;
+    if (old === undefined || !r.active) return false;
+    const o = this.slots[old]!;
+    if (o.key !== r.key) return false;
+    o.price = Number(r.price);
+    o.popularity = r.popularity;
+    o.created = Number(r.created);
+    return true;
+  }
+
+  add(r: Row): void {
+    if (this.touch(r)) return;
+    const old = this.bySlotId.get(r.id);
     if (old !== undefined) {
       const o = this.slots[old]!;
-      if (r.active && o.key === key) {
-        o.price = Number(r.price);
-        o.popularity = r.popularity;
-        o.created = Number(r.created);
-        return;
-      }
       o.live = false;
       this.dead++;
     }
@@ -126,7 +127,7 @@ export class MemoryIndex {
     const slot = this.slots.length;
     this.articleText = null;
     this.partCache.clear();
-    this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true, key });
+    this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true, key: r.key });
     this.bySlotId.set(r.id, slot);
     for (const [lex, w] of parseDoc(r.doc)) {
       let p = this.postings.get(lex);
