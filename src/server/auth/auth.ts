@@ -39,6 +39,13 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         isContragentAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
         active: { type: 'boolean', required: false, input: false, defaultValue: true },
         blocked: { type: 'boolean', required: false, input: false, defaultValue: false },
+        // The rest of what a request needs to know of its user (auth/session.ts SessionUser): read with the
+        // session's own user row, so resolving a session costs no query of ours. Never input: only the store sets them.
+        isStaff: { type: 'boolean', required: false, input: false, defaultValue: false },
+        permissions: { type: 'json', required: false, input: false },
+        orderLimit: { type: 'string', required: false, input: false },
+        orderLimitPeriod: { type: 'string', required: false, input: false },
+        defaultBranchId: { type: 'number', required: false, input: false },
       },
     },
     rateLimit: { enabled: false },

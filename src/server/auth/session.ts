@@ -1,8 +1,5 @@
 /** Who is making this request: the signed-in user, if any, resolved from the session credential. */
 import type { LimitPeriod } from '../orders/limit-period';
-import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
 import { getAuth } from './auth';
 import { findCredential, type Credential } from './credentials';
 
@@ -20,6 +17,8 @@ export type SessionUser = {
   orderLimit: number | null;
   /** What `orderLimit` counts: one order, or the Minsk day, week or month (orders/approval.ts). */
   orderLimitPeriod: LimitPeriod;
+  /** The branch the user picks up from by default (profile), or null: the product page's promise and checkout start there. */
+  defaultBranchId: number | null;
 };
 
 /** The one "may this account act" rule: login, session resolution and every call use it. */
@@ -64,28 +63,32 @@ export async function betterAuthSession(request: Request, url: URL) {
 
 export type Resolved = { user: SessionUser | null; /** A credential was sent but no valid session stands behind it. */ stale: boolean };
 
-/** Resolves the session and the user behind it (who must still be allowed to act). */
+/**
+ * Resolves the session and the user behind it (who must still be allowed to act). better-auth reads the
+ * session and its user row (every column SessionUser needs is one of its user fields, auth/auth.ts), fresh
+ * from the database on every request: a user blocked a moment ago is refused on the next one.
+ */
 export async function resolveSession(request: Request, url: URL): Promise<Resolved> {
   const credential = sessionCredential(request, url);
   if (!credential) return { user: null, stale: false };
   const session = await betterAuthSession(request, url);
   if (!session) return { user: null, stale: true };
-  const db = await getDb();
-  const [u] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
-  if (!u || !mayAct(u)) return { user: null, stale: true };
+  const u = session.user;
+  if (!mayAct({ blocked: !!u.blocked, active: u.active !== false })) return { user: null, stale: true };
   return {
     stale: false,
     user: {
       id: u.id,
       name: u.name,
       email: u.email,
-      phone: u.phone,
-      companyId: u.companyId,
-      isContragentAdmin: u.isContragentAdmin,
-      isStaff: u.isStaff,
-      permissions: u.permissions,
+      phone: u.phone ?? null,
+      companyId: u.companyId == null ? null : Number(u.companyId),
+      isContragentAdmin: !!u.isContragentAdmin,
+      isStaff: !!u.isStaff,
+      permissions: Array.isArray(u.permissions) ? (u.permissions as string[]) : [],
       orderLimit: u.orderLimit == null ? null : Number(u.orderLimit),
-      orderLimitPeriod: u.orderLimitPeriod,
+      orderLimitPeriod: (u.orderLimitPeriod ?? 'order') as LimitPeriod,
+      defaultBranchId: u.defaultBranchId == null ? null : Number(u.defaultBranchId),
     },
   };
 }

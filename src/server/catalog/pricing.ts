@@ -48,6 +48,11 @@ export type Pricing = {
   listPrices: Map<number, Kopecks | null>;
   /** Reads the list prices of these products (one query; ids already loaded are skipped). */
   loadListPrices: (ids: readonly number[]) => Promise<void>;
+  /**
+   * Everything above that makes this company's prices differ from another's, as one canonical string: the
+   * general percent, the price type and every brand and section percent (page-cache/profile.ts hashes it).
+   */
+  terms: string;
 };
 
 /** Thrown when a product is priced for a price-list company before its list price was loaded: a bug in a loader. */
@@ -138,11 +143,16 @@ export function makePricing(
     // discountedSql: round(price × (100 − percent)) / 100 in numeric — `discounted()` is the same rule in kopecks.
     return discountedSql(price, pct);
   };
+  const rowTerms = rows
+    .map((r) => ({ brand: r.brandId ?? Infinity, section: r.sectionId ?? Infinity, pct: Number(r.percent), text: `${r.brandId ?? '-'}/${r.sectionId ?? '-'}:${Number(r.percent)}` }))
+    .sort((a, b) => a.brand - b.brand || a.section - b.section || a.pct - b.pct)
+    .map((r) => r.text);
   return {
     companyId,
     companyName,
     percentFor,
     maxPercent,
+    terms: [`d${basePercent}`, `t${list?.priceTypeId ?? '-'}`, ...rowTerms].join('|'),
     priceTypeId: list?.priceTypeId ?? null,
     listPrices,
     loadListPrices: async (ids) => {

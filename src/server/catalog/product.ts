@@ -5,15 +5,15 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { branches, brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
+import { brands, priceRequests, productExpendables, productQuestions, products, stocks } from '../db/schema';
 import { normalizeArticle } from '../lib/text';
 import { cardColumns, cardsByIds, productCards, toCards, type ProductCard } from './cards';
 import type { Pricing } from './pricing';
-import { cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
+import { cachedBranches, cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
 import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
 
 export type ProductProperty = { code: string; name: string; value: string; label: string };
-export type BranchStock = { code: string; city: string; name: string; address: string; hours: string; quantity: number };
+export type BranchStock = { branchId: number; code: string; city: string; name: string; address: string; hours: string; quantity: number };
 export type Guarantee = { code: '1' | '3' | '3big'; years: number; extended: boolean };
 
 export type ProductDetail = ProductCard & {
@@ -47,16 +47,15 @@ async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<Prod
     .where(and(where, eq(products.active, true)))
     .limit(1);
   if (!row) return null;
-  const [tree, brandRefs, props, stockRows] = await Promise.all([
+  // The branches come from the per-node reference memo; only this product's stock rows are read.
+  const [tree, brandRefs, props, branchList, stockRows] = await Promise.all([
     cachedSectionTree(db),
     cachedBrands(db),
     cachedSectionProps(db),
-    db
-      .select({ code: branches.code, city: branches.city, name: branches.name, address: branches.address, hours: branches.hours, quantity: sql<number>`COALESCE(${stocks.quantity}, 0)::int` })
-      .from(branches)
-      .leftJoin(stocks, and(eq(stocks.branchId, branches.id), eq(stocks.productId, row.id)))
-      .orderBy(asc(branches.sort)),
+    cachedBranches(db),
+    db.select({ branchId: stocks.branchId, quantity: stocks.quantity }).from(stocks).where(eq(stocks.productId, row.id)),
   ]);
+  const held = new Map(stockRows.map((s) => [s.branchId, Number(s.quantity)]));
   const section = tree.byId.get(row.sectionId);
   const brand = brandRefs.byId.get(row.brandId);
   if (!section || !brand) return null;
@@ -78,7 +77,7 @@ async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<Prod
     section,
     path: sectionPath(tree, section),
     brandRef: brand,
-    stocks: stockRows.map((s) => ({ ...s, quantity: Number(s.quantity) })),
+    stocks: branchList.map((b) => ({ branchId: b.id, code: b.code, city: b.city, name: b.name, address: b.address, hours: b.hours, quantity: held.get(b.id) ?? 0 })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -28,7 +28,8 @@ function memo<T>(ttl: number) {
   return (key: string, load: () => Promise<T>): Promise<T> => {
     const hit = entries.get(key);
     if (hit && Date.now() - hit.at <= ttl) return hit.value;
-    const value = load();
+    // Promise.resolve: a loader may hand back a drizzle query, a thenable that runs again on every await.
+    const value = Promise.resolve(load());
     entries.set(key, { at: Date.now(), value });
     value.catch(() => entries.delete(key));
     if (entries.size > 500) entries.delete(entries.keys().next().value!);

@@ -5,9 +5,7 @@
  * and delivery charge (`deliveryPriceFor`, which `chargeFor` uses) — for one unit at the price the
  * shopper sees, so the page never promises what the checkout would not give.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { FREE_DELIVERY_FROM } from '../basket/basket';
 import { allocate, dispatchBranch, pickupOptions, preference, readinessOf, stockMap } from './availability';
 import { dateLabel, deliveryDates } from './calendar';
@@ -19,20 +17,20 @@ export type ProductPromise = {
   pickup: { branch: string; ready_date: string; ready_label: string; now: boolean } | null;
 };
 
-export async function productPromise(db: Db, product: { id: number; price: number }, userId: string | null, now: Date = new Date()): Promise<ProductPromise> {
+/**
+ * `branchId`: the shopper's default branch (SessionUser.defaultBranchId), null for a guest or none chosen.
+ * `product.stock`: its quantity per branch id when the caller has just read it (the product page), else it is read here.
+ */
+export async function productPromise(db: Db, product: { id: number; price: number; stock?: Map<number, number> }, branchId: number | null, now: Date = new Date()): Promise<ProductPromise> {
   const lines = [{ productId: product.id, quantity: 1 }];
-  const [list, stock, mine] = await Promise.all([
-    cachedBranches(db),
-    stockMap(db, [product.id]),
-    userId ? db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, userId)).limit(1) : Promise.resolve([]),
-  ]);
+  const held = product.stock;
+  const [list, stock] = await Promise.all([cachedBranches(db), held ? new Map([[product.id, new Map([...held].filter(([, q]) => q > 0))]]) : stockMap(db, [product.id])]);
   if (!list.length) return { delivery: null, pickup: null };
   const home = dispatchBranch(list).id;
   const readiness = readinessOf(allocate(lines, stock, preference(list, home)), home);
   const first = deliveryDates(readiness, now)[0];
   const delivery = first ? { date: first, label: dateLabel(first, now), price: deliveryPriceFor(DELIVERY_TYPE.delivery, product.price), free_from: FREE_DELIVERY_FROM } : null;
   const options = pickupOptions(list, lines, stock, now);
-  const wanted = mine[0]?.branchId ?? null;
-  const at = options.find((o) => o.id === wanted) ?? options.find((o) => o.city === 'Минск') ?? options[0]!;
+  const at = options.find((o) => o.id === branchId) ?? options.find((o) => o.city === 'Минск') ?? options[0]!;
   return { delivery, pickup: { branch: at.name, ready_date: at.ready_date, ready_label: at.ready_label, now: at.all_now } };
 }

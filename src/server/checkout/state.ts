@@ -3,9 +3,7 @@
  * two ways to get it (pickup at a branch, delivery) with real dates, saved addresses, the buyer,
  * payment options and what, if anything, stops them from ordering.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { basketRows, FREE_DELIVERY_FROM, type BasketRow } from '../basket/basket';
 import { usableAddresses, type UsableAddress } from '../addresses/usable';
 import { organizationsFor, type Organization } from '../company/organizations';
@@ -149,8 +147,7 @@ export async function checkoutState(db: Db, viewer: Viewer | null, owner: string
   const { needs_approval: required, ...totals } = (DEFAULT_DELIVERY_TYPE as DeliveryTypeId) === DELIVERY_TYPE.self ? byType.self : byType.delivery;
   let user: CheckoutState['user'] = null;
   if (viewer) {
-    const [u] = await db.select({ branchId: users.defaultBranchId }).from(users).where(eq(users.id, viewer.id)).limit(1);
-    user = { name: viewer.name, phone: viewer.phone ?? '', email: viewer.email, branchId: u?.branchId ?? null };
+    user = { name: viewer.name, phone: viewer.phone ?? '', email: viewer.email, branchId: viewer.defaultBranchId };
   }
   const refusal = orderRefusal(viewer);
   return {

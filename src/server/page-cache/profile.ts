@@ -10,10 +10,8 @@
  * Staff get no profile: they see drafts and unpublished entries on the same addresses.
  */
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { companies, companyDiscounts, users } from '../db/schema';
 import type { SessionUser } from '../auth/session';
+import type { Pricing } from '../catalog/pricing';
 
 /** The response header through which the app tells the page cache a session's profile (`-`: none); the front strips it. */
 export const PROFILE_HEADER = 'x-page-profile';
@@ -22,20 +20,17 @@ export const PROFILE_PENDING = '?';
 /** What a response for a session credential that stands for no profile carries. */
 export const NO_PROFILE = '-';
 
-export async function pageProfileOf(db: Db, user: Pick<SessionUser, 'id' | 'companyId' | 'isStaff'>): Promise<string | null> {
+/**
+ * The profile of a user whose page was rendered with `pricing` (the request's own, catalog/pricing.ts
+ * `viewerPricing`): the very terms that priced the page name the copy it is kept as, and no query is made.
+ * A company user without a company row (deleted meanwhile) gets none.
+ */
+export function pageProfileOf(user: Pick<SessionUser, 'companyId' | 'isStaff' | 'defaultBranchId'>, pricing: Pricing | null): string | null {
   if (user.isStaff) return null;
-  const [me] = await db.select({ branch: users.defaultBranchId }).from(users).where(eq(users.id, user.id)).limit(1);
-  if (!me) return null;
-  const parts = [`b${me.branch ?? '-'}`];
+  const parts = [`b${user.defaultBranchId ?? '-'}`];
   if (user.companyId != null) {
-    const [company] = await db.select({ percent: companies.discountPercent, priceType: companies.priceTypeId }).from(companies).where(eq(companies.id, user.companyId)).limit(1);
-    if (!company) return null;
-    const rows = await db
-      .select({ brand: companyDiscounts.brandId, section: companyDiscounts.sectionId, percent: companyDiscounts.percent })
-      .from(companyDiscounts)
-      .where(eq(companyDiscounts.companyId, user.companyId))
-      .orderBy(asc(companyDiscounts.brandId), asc(companyDiscounts.sectionId), asc(companyDiscounts.percent));
-    parts.push('c', `d${Number(company.percent)}`, `t${company.priceType ?? '-'}`, ...rows.map((r) => `${r.brand ?? '-'}/${r.section ?? '-'}:${Number(r.percent)}`));
+    if (!pricing) return null;
+    parts.push('c', pricing.terms);
   } else parts.push('r');
   return 'p' + createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 22);
 }
