@@ -59,7 +59,7 @@ export async function startNode(env: NodeJS.ProcessEnv = {}): Promise<AppNode> {
  * Two app nodes on one fresh PostgreSQL database: A seeds it (`products`), `prepare` writes what the test needs
  * (fixtures, rows) once A is up, then B starts on the same data without seeding. `stop` ends both and drops it.
  */
-export async function twoNodesOnFreshDatabase(adminUrl: string, prepare: (db: Db) => Promise<void>, products = 200): Promise<{ a: AppNode; b: AppNode; stop: () => Promise<void> }> {
+export async function twoNodesOnFreshDatabase(adminUrl: string, prepare: (db: Db) => Promise<void>, products = 200): Promise<{ a: AppNode; b: AppNode; url: string; stop: () => Promise<void> }> {
   // Imported here, not at the top: most files that start a node never open a database of their own.
   const { createEmptyDatabase } = await import('./db');
   const { openDatabase } = await import('../../src/server/db/client');
@@ -75,6 +75,8 @@ export async function twoNodesOnFreshDatabase(adminUrl: string, prepare: (db: Db
   return {
     a,
     b,
+    /** The nodes' database, for a test that writes as another program would (1C, a manager's SQL). */
+    url: created.url,
     stop: async () => {
       await Promise.all([a.stop(), b.stop()]);
       await created.drop();
