@@ -59,11 +59,17 @@ async function bringIn(db: Db, index: MemoryIndex, lite: LiteRow[]): Promise<voi
     else index.remove(r.id);
   }
   if (!full.length) return;
-  for (const r of rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${full.join(',')}}`}::int[])`))) index.add(r);
+  const rows = rowsOf<Row>(await db.execute(sql`${ROW_SQL} WHERE p.id = ANY(${`{${full.join(',')}}`}::int[])`));
+  for (let i = 0; i < rows.length; i++) {
+    index.add(rows[i]!);
+    if (i % ADD_SLICE === ADD_SLICE - 1) await new Promise<void>((r) => setImmediate(r));
+  }
 }
 
 /** Rows read per query while (re)reading every product: the driver's memory stays flat, and searches and pages run between chunks. */
 const READ_CHUNK = 5000;
+/** Rows indexed between two turns of the event loop (a few milliseconds of work). */
+const ADD_SLICE = 250;
 
 /**
  * Reads every product into `index` (a new one, or the node's own after a bulk change), yielding to the event loop
@@ -81,7 +87,12 @@ async function readAll(db: Db, index: MemoryIndex): Promise<MemoryIndex> {
     if (seen) {
       await bringIn(db, index, rows);
       for (const r of rows) seen.add(r.id);
-    } else for (const r of rows as Row[]) index.add(r);
+    } else
+      for (let i = 0; i < rows.length; i++) {
+        index.add(rows[i] as Row);
+        // Indexing a chunk takes longer than a page render: pages and searches run between slices of it.
+        if (i % ADD_SLICE === ADD_SLICE - 1) await new Promise<void>((r) => setImmediate(r));
+      }
     if (rows.length < READ_CHUNK) break;
     after = rows[rows.length - 1]!.id;
     await new Promise<void>((r) => setImmediate(r));
