@@ -74,7 +74,8 @@ export async function resolveSession(request: Request, url: URL): Promise<Resolv
   const session = await betterAuthSession(request, url);
   if (!session) return { user: null, stale: true };
   const u = session.user;
-  if (!mayAct({ blocked: !!u.blocked, active: u.active !== false })) return { user: null, stale: true };
+  // Fails closed: a flag that did not come back as a boolean refuses, never admits.
+  if (!mayAct({ blocked: u.blocked !== false, active: u.active === true })) return { user: null, stale: true };
   return {
     stale: false,
     user: {
