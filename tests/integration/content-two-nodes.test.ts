@@ -3,14 +3,15 @@
  * database of their own, the default change-log poll. Node B's cached pages (the new page's address,
  * /actions/, the home page) are warm before node A publishes; what B shows next is timed. An unpublish
  * made on B reaches A the same way. «Акции для вас» (content/refs.ts keeps each promotion's reach per node): a
- * product moved to another section by a write to the shared database shows on node B within 2 s.
+ * product moved to another section by a write to the shared database shows on node B within 2 s, and so does a
+ * renamed branch on its product pages (the branch memo, catalog/reference.ts, now really keeps them).
  * PostgreSQL only: PGlite is one process, there is no second node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoNodesOnFreshDatabase, within, type AppNode } from '../helpers/node';
 import { Visitor } from '../helpers/http';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
-import { orderItems, orders, products, sections } from '../../src/server/db/schema';
+import { branches, orderItems, orders, products, sections } from '../../src/server/db/schema';
 import { openDatabase } from '../../src/server/db/client';
 import { asc, eq, or } from 'drizzle-orm';
 import { discountedPrice } from '../../src/server/lib/money';
@@ -135,5 +136,21 @@ describe.skipIf(!onPostgres)('content on two nodes', () => {
       return now.includes(other.section) && !now.includes(moved.section);
     });
     console.log(`moved product's section in node B's «Акции для вас» after ${took} ms`);
+  });
+
+  it('a branch renamed on the shared database is on node B\'s product page within 2 s (the per-node branch memo forgets on the change log)', { timeout: 60_000 }, async () => {
+    const page = async () => (await guest(b.base, `/${product.code}/`)).text;
+    const handle = await openDatabase({ databaseUrl: url });
+    try {
+      const [first] = await handle.db.select({ id: branches.id, name: branches.name }).from(branches).orderBy(asc(branches.sort), asc(branches.id)).limit(1);
+      // Node B has read the branches (its memo holds them) and its page shows the old name.
+      expect(await page()).toContain(first!.name);
+      const renamed = `${first!.name} (${Date.now().toString(36)})`;
+      await handle.db.update(branches).set({ name: renamed }).where(eq(branches.id, first!.id));
+      const took = await within(2000, async () => (await page()).includes(renamed));
+      console.log(`renamed branch on node B's product page after ${took} ms`);
+    } finally {
+      await handle.close();
+    }
   });
 });
