@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import writeXlsxFile from 'write-excel-file/node';
 import { accounts, PASSWORD } from './fixtures';
+import { clickBelowCards } from './support';
 
 /** This spec's own accounts (tests/e2e/fixtures.ts): the admin's basket holds one item gone out of sale. */
 const acc = accounts('basket');
@@ -173,12 +174,7 @@ test('favourites keep their page and order in the address: a reload, «Наза�
   await expect.poll(names).toEqual(cheapestFirst.slice(0, 24).map((p) => p.name));
   // The new rows render a moment before the list stops being busy, and a busy list ignores page links.
   await expect(page.locator('.favs')).toHaveAttribute('aria-busy', 'false');
-  // Scrolled to first, as a person does: the cards coming into view lay out at their real height (content-visibility),
-  // and a click aimed in the frame of the scroll landed on the footer or between two elements (CI, 2026-11-29).
-  const second = page.getByRole('navigation', { name: 'Страницы избранного' }).getByRole('link', { name: '2', exact: true });
-  await second.scrollIntoViewIfNeeded();
-  await expect(second).toBeInViewport();
-  await second.click();
+  await clickBelowCards(page.getByRole('navigation', { name: 'Страницы избранного' }).getByRole('link', { name: '2', exact: true }));
   await expect(page).toHaveURL(/\/favourites\/\?sort=price_asc&page=2$/);
   await expect.poll(names).toEqual(cheapestFirst.slice(24).map((p) => p.name));
   // The short last page is shown from its top, not with the reader left at the footer.
@@ -206,10 +202,7 @@ test('favourites keep their page and order in the address: a reload, «Наза�
   const plainNames = () => plain.locator('[data-testid="favorite-item"] .favs__name').allTextContents();
   const firstPage = await plainNames();
   expect(firstPage).not.toEqual(cheapestFirst.slice(0, 24).map((p) => p.name));
-  const plainSecond = plain.getByRole('link', { name: '2', exact: true });
-  await plainSecond.scrollIntoViewIfNeeded();
-  await expect(plainSecond).toBeInViewport();
-  await plainSecond.click();
+  await clickBelowCards(plain.getByRole('link', { name: '2', exact: true }));
   await expect(plain).toHaveURL(/\?sort=name_asc&page=2$/);
   const secondPage = await plainNames();
   expect(secondPage).toHaveLength(6);

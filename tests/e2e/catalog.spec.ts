@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { clickBelowCards } from './support';
 
 type Card = { code: string; url: string; name: string; article: string };
 
@@ -34,12 +35,7 @@ test('home → section → filter by brand and price → sort → next page → 
   expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
   expect(firstPage.every((p) => p >= 100 && p <= 1000)).toBe(true);
 
-  // Scrolled to first, as a person does: cards coming into view lay out at their real height (content-visibility),
-  // and a click aimed in the same frame as the scroll can land where the pager was a moment before.
-  const next = page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: /Вперёд/ });
-  await next.scrollIntoViewIfNeeded();
-  await expect(next).toBeInViewport();
-  await next.click();
+  await clickBelowCards(page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: /Вперёд/ }));
   await expect(page).toHaveURL(/\?sort=price_asc&page=2$/);
   const secondPage = await prices();
   expect(secondPage.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
@@ -84,4 +84,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function noOverflow(page: Page): Promise<void> {
   const wide = await page.evaluate(() => [...document.querySelectorAll('main *, dialog *')].filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > innerWidth + 1).map((e) => e.className || e.tagName));
   expect(wide).toEqual([]);
+}
+
+/**
+ * Clicks something below a list of cards (a pager), scrolled to first as a person does. Cards are
+ * `content-visibility: auto` with a placeholder height: those coming into view lay out at their real height and move
+ * the page, and a click aimed in the frame of the scroll landed on the footer or on nothing (CI, 2026-11-29).
+ */
+export async function clickBelowCards(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeInViewport();
+  await target.click();
 }
