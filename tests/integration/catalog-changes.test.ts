@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, dbKind, type TestDb } from '../helpers/db';
-import { changeLog, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
+import { brands, changeLog, productQuestions, products, sections, stocks } from '../../src/server/db/schema';
+import { productByCode } from '../../src/server/catalog/product';
 import { ChangeFeed, type ChangeRow } from '../../src/server/changes/feed';
 import { tagsFor } from '../../src/server/changes/follow';
 
@@ -35,6 +36,26 @@ describe('products.stock_qty follows stocks', () => {
     expect(await qty()).toBe(before - s.quantity);
     await t.db.insert(stocks).values(s);
     expect(await qty()).toBe(before);
+  });
+});
+
+describe("a node's reference memo and a section or brand created a moment ago", () => {
+  it('a product in a new section of a new brand is found at once, before any change feed runs (the memo is read afresh, not «not found»)', async () => {
+    const [known] = await t.db.select().from(products).where(eq(products.active, true)).limit(1);
+    // This node reads its section tree and brands now…
+    expect((await productByCode(t.db, null, known!.code))?.id).toBe(known!.id);
+    // …then a 1C package creates a group, a manufacturer and a product in them; no feed tells this node.
+    const [leaf] = await t.db.select().from(sections).where(eq(sections.id, known!.sectionId));
+    const [sec] = await t.db.insert(sections).values({ code: 'memo-fresh-sec', name: 'Свежая группа', parentId: leaf!.parentId, depth: leaf!.depth }).returning();
+    const [brand] = await t.db.insert(brands).values({ code: 'memo-fresh-brand', name: 'Свежмаш' }).returning();
+    const { id: _id, externalId: _ext, ...copy } = known!;
+    await t.db.insert(products).values({ ...copy, code: 'memo-fresh-product', article: 'MF-1', articleNorm: 'mf1', sectionId: sec!.id, brandId: brand!.id });
+    const found = await productByCode(t.db, null, 'memo-fresh-product');
+    expect(found?.section.code).toBe('memo-fresh-sec');
+    expect(found?.brandRef.code).toBe('memo-fresh-brand');
+    expect(found?.path.map((s) => s.url).at(-1)).toBe(found?.section.url);
+    // A product that does not exist is still not found.
+    expect(await productByCode(t.db, null, 'memo-fresh-nothing')).toBeNull();
   });
 });
 

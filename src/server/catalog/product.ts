@@ -9,8 +9,8 @@ import { brands, priceRequests, productExpendables, productQuestions, products, 
 import { normalizeArticle } from '../lib/text';
 import { cardColumns, cardsByIds, productCards, toCards, type ProductCard } from './cards';
 import type { Pricing } from './pricing';
-import { cachedBranches, cachedBrands, cachedSectionProps, formatPropValue, type BrandRef } from './reference';
-import { cachedSectionTree, sectionPath, type SectionNode } from './sections';
+import { cachedBranches, cachedBrands, cachedSectionProps, forgetReference, formatPropValue, type BrandRef } from './reference';
+import { cachedSectionTree, forgetSectionTree, sectionPath, type SectionNode } from './sections';
 
 export type ProductProperty = { code: string; name: string; value: string; label: string };
 export type BranchStock = { branchId: number; code: string; city: string; name: string; address: string; hours: string; quantity: number };
@@ -48,13 +48,18 @@ async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<Prod
     .limit(1);
   if (!row) return null;
   // The branches come from the per-node reference memo; only this product's stock rows are read.
-  const [tree, brandRefs, props, branchList, stockRows] = await Promise.all([
-    cachedSectionTree(db),
-    cachedBrands(db),
-    cachedSectionProps(db),
-    cachedBranches(db),
+  const reference = () => Promise.all([cachedSectionTree(db), cachedBrands(db), cachedSectionProps(db), cachedBranches(db)]);
+  let [[tree, brandRefs, props, branchList], stockRows] = await Promise.all([
+    reference(),
     db.select({ branchId: stocks.branchId, quantity: stocks.quantity }).from(stocks).where(eq(stocks.productId, row.id)),
   ]);
+  if (!tree.byId.has(row.sectionId) || !brandRefs.byId.has(row.brandId)) {
+    // A section or brand created a moment ago (a 1C package), before the change feed told this node: the row's
+    // foreign keys say it exists, so the memo is read afresh once instead of answering «not found».
+    forgetSectionTree();
+    forgetReference();
+    [tree, brandRefs, props, branchList] = await reference();
+  }
   const held = new Map(stockRows.map((s) => [s.branchId, Number(s.quantity)]));
   const section = tree.byId.get(row.sectionId);
   const brand = brandRefs.byId.get(row.brandId);
