@@ -77,6 +77,31 @@ describe('page cache in front of Astro', () => {
     expect(second.headers.get('cache-control')).toBe('public, no-cache');
   });
 
+  it('compresses a page only into the encodings asked for, each once, and counts each in the byte budget', async () => {
+    const bytes = () => front.stats().bytes;
+    const before = bytes();
+    const first = await get('/catalog/lazy/');
+    const text = await first.text();
+    const raw = Buffer.byteLength(text);
+    const br = zlib.brotliCompressSync(text).length;
+    // The page and its brotli copy (within a few bytes of another quality's), no gzip yet.
+    const afterBr = bytes() - before;
+    expect(afterBr).toBeGreaterThan(raw + 1024 + br * 0.8);
+    expect(afterBr).toBeLessThan(raw + 1024 + br * 1.5);
+    // Five gzip readers at once: one compression, one growth.
+    const gz = await Promise.all(Array.from({ length: 5 }, () => get('/catalog/lazy/', { 'accept-encoding': 'gzip' })));
+    const bodies = await Promise.all(gz.map(async (r) => [r.headers.get('content-encoding'), r.headers.get('x-cache'), await r.text()]));
+    expect(bodies).toEqual(Array.from({ length: 5 }, () => ['gzip', 'HIT', text]));
+    const gzBytes = zlib.gzipSync(text, { level: 9 }).length;
+    expect(bytes() - before - afterBr).toBe(gzBytes);
+    await (await get('/catalog/lazy/', { 'accept-encoding': 'gzip' })).text();
+    await (await get('/catalog/lazy/')).text();
+    expect(bytes() - before - afterBr).toBe(gzBytes);
+    // A HEAD names the length of the body a GET would get.
+    const head = await fetch(base + '/catalog/lazy/', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+    expect(Number(head.headers.get('content-length'))).toBe(gzBytes);
+  });
+
   it('answers 304 to a matching validator, 200 otherwise', async () => {
     const etag = (await get('/catalog/b/')).headers.get('etag')!;
     expect(etag).toMatch(/^W\/"/);

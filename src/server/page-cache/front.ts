@@ -4,8 +4,8 @@
  *
  * - Guest GET/HEAD requests (no session credential of any kind, not an Internet Explorer's first
  *   entry) of responses the app marked cacheable (`x-page-cache: max-age=N; tags=a,b`, set by
- *   page-cache/mark.ts) are kept once per URL with their brotli and gzip bodies compressed once,
- *   and answered with ETag / 304, Vary and the right Content-Encoding.
+ *   page-cache/mark.ts) are kept once per URL, each encoding (brotli, gzip) compressed once when first
+ *   asked for, and answered with ETag / 304, Vary and the right Content-Encoding.
  * - A request with a session cookie is answered from the copy kept for its pricing profile, once the app has
  *   named that profile (the `x-page-profile` header of a page it rendered for that session, stripped here;
  *   decision 0310). Any other credential (a bearer token, the spec's `token`) never reads or writes the cache.
@@ -151,8 +151,8 @@ function mergeVary(existing: unknown): string {
   return [...parts].join(', ');
 }
 
-export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body: Buffer, mark: Mark, now = Date.now()): Promise<Entry> {
-  const [br, gz] = await Promise.all([brotli(body, brotliOpts(body.length)), gzip(body, GZIP_OPTS)]);
+/** A page's entry, uncompressed: its brotli and gzip variants are made when first asked for (`variantOf`). */
+export function buildEntry(key: string, headers: OutgoingHttpHeaders, body: Buffer, mark: Mark, now = Date.now()): Entry {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const base: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(headers)) {
@@ -161,8 +161,6 @@ export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body
   }
   base.etag = etag;
   base.vary = mergeVary(base.vary);
-  // A hit is answered with these very objects (`x-cache: HIT` included): nothing is built per request.
-  const variant = (b: Buffer, encoding?: string): Variant => ({ body: b, headers: { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': b.length, 'x-cache': 'HIT' } });
   const notModified: Record<string, string | number> = { etag, vary: base.vary as string };
   if (base['cache-control']) notModified['cache-control'] = base['cache-control'];
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) notModified[k] = v;
@@ -171,26 +169,53 @@ export async function buildEntry(key: string, headers: OutgoingHttpHeaders, body
     etag,
     tags: mark.tags,
     expiresAt: now + mark.maxAge * 1000,
-    identity: variant(body),
-    br: variant(br, 'br'),
-    gzip: variant(gz, 'gzip'),
+    // A hit is answered with these very objects (`x-cache: HIT` included): nothing is built per request.
+    identity: { body, headers: { ...base, 'content-length': body.length, 'x-cache': 'HIT' } },
+    br: null,
+    gzip: null,
     notModified,
-    bytes: body.length + br.length + gz.length + 1024,
+    bytes: body.length + 1024,
   };
 }
 
+/**
+ * The entry's variant for `encoding`, compressed now (once, on the thread pool) when it is a page's first
+ * request in that encoding; `store` counts the new bytes while it keeps the entry.
+ */
+export function variantOf(e: Entry, encoding: 'br' | 'gzip' | 'identity', store?: PageStore): Variant | Promise<Variant> {
+  if (encoding === 'identity') return e.identity;
+  const ready = e[encoding];
+  if (ready) return ready;
+  const pending = (e.pending ??= {});
+  return (pending[encoding] ??= (encoding === 'br' ? brotli(e.identity.body, brotliOpts(e.identity.body.length)) : gzip(e.identity.body, GZIP_OPTS)).then((b) => {
+    const v: Variant = { body: b, headers: { ...e.identity.headers, 'content-encoding': encoding, 'content-length': b.length } };
+    e[encoding] = v;
+    delete pending[encoding];
+    store?.grew(e, b.length);
+    return v;
+  }));
+}
+
 /** Answers from an entry (a cached page or a static file); `miss`: the entry was stored by this very request. */
-function answer(req: IncomingMessage, res: ServerResponse, e: Entry, miss = false): void {
+function answer(req: IncomingMessage, res: ServerResponse, e: Entry, store?: PageStore, miss = false): void {
   const inm = req.headers['if-none-match'];
   if (inm && etagMatches(inm, e.etag)) {
     rawWriteHead.call(res, 304, e.notModified);
     rawEnd.call(res);
     return;
   }
-  const v = e[pickEncoding(req.headers['accept-encoding'])];
-  rawWriteHead.call(res, 200, miss ? { ...v.headers, 'x-cache': 'MISS' } : v.headers);
-  if (req.method === 'HEAD') rawEnd.call(res);
-  else rawEnd.call(res, v.body);
+  const send = (v: Variant) => {
+    rawWriteHead.call(res, 200, miss ? { ...v.headers, 'x-cache': 'MISS' } : v.headers);
+    if (req.method === 'HEAD') rawEnd.call(res);
+    else rawEnd.call(res, v.body);
+  };
+  const v = variantOf(e, pickEncoding(req.headers['accept-encoding']), store);
+  if (!(v instanceof Promise)) return send(v);
+  v.then(send, (err) => {
+    console.error('[page-cache] compressing failed', err);
+    if (!res.headersSent) rawWriteHead.call(res, 500, { 'content-type': 'text/plain; charset=utf-8' });
+    rawEnd.call(res);
+  });
 }
 
 const TYPES: Record<string, string> = {
@@ -319,16 +344,9 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
       if (mode !== 'keep') return (through.end as (...a: unknown[]) => ServerResponse).call(res, chunk, ...rest);
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
       restore();
-      buildEntry(key, kept, Buffer.concat(chunks), mark!)
-        .then((entry) => {
-          store.set(entry, ticket);
-          answer(req, res, entry, true);
-        })
-        .catch((e) => {
-          console.error('[page-cache] storing failed', e);
-          if (!res.headersSent) rawWriteHead.call(res, 500, { 'content-type': 'text/plain; charset=utf-8' });
-          rawEnd.call(res);
-        });
+      const entry = buildEntry(key, kept, Buffer.concat(chunks), mark!);
+      store.set(entry, ticket);
+      answer(req, res, entry, store, true);
       return res;
     } as ServerResponse['end'];
     opts.handler(req, res);
@@ -369,7 +387,7 @@ export function createFront(opts: FrontOptions): Front {
         const own = profile ? store.get(`${profile} ${url}`) : undefined;
         if (own) {
           store.stats.hits++;
-          return answer(req, res, own);
+          return answer(req, res, own, store);
         }
         if (profile) store.stats.misses++;
         return renderAndKeep(req, res, opts, store, url, { sid, profiles: sessions });
@@ -377,7 +395,7 @@ export function createFront(opts: FrontOptions): Front {
       const hit = store.get(url);
       if (hit) {
         store.stats.hits++;
-        return answer(req, res, hit);
+        return answer(req, res, hit, store);
       }
       store.stats.misses++;
       if (method === 'HEAD') return through(req, res);

@@ -1,7 +1,8 @@
 /**
- * The page cache's storage: entries by URL, each with its body already compressed (brotli and
- * gzip, done once when stored), tags for invalidation, an expiry, and a byte budget enforced by
- * evicting the least recently used. Pure data structure: no I/O, no framework.
+ * The page cache's storage: entries by URL, each with its body and its brotli and gzip variants
+ * (a page's compressed once, when first asked for: front.ts `variantOf`), tags for invalidation, an
+ * expiry, and a byte budget enforced by evicting the least recently used. Pure data structure: no
+ * I/O, no framework.
  */
 /** The response header by which a route marks its guest answer cacheable (`max-age=N; tags=a,b`). */
 export const CACHE_HEADER = 'x-page-cache';
@@ -15,8 +16,13 @@ export type Entry = {
   expiresAt: number;
   /** Identity, brotli and gzip bodies, each with its complete response headers. */
   identity: Variant;
-  br: Variant;
-  gzip: Variant;
+  /**
+   * A page's brotli and gzip variants are made on first demand, once (most pages are asked for in one
+   * encoding only, and many a page is read once before a change drops it): null until then, `pending` meanwhile.
+   */
+  br: Variant | null;
+  gzip: Variant | null;
+  pending?: Partial<Record<'br' | 'gzip', Promise<Variant>>>;
   /** Headers of a 304 answer. */
   notModified: Record<string, string | number>;
   bytes: number;
@@ -111,6 +117,18 @@ export class PageStore {
       keys.add(entry.key);
     }
     this.stats.stores++;
+    for (const [, lru] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(lru);
+      this.stats.evictions++;
+    }
+  }
+
+  /** A kept entry got a compressed variant of `bytes`: counted against the budget (an entry no longer kept is not). */
+  grew(entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    if (this.entries.get(entry.key) !== entry) return;
+    this.bytes += bytes;
     for (const [, lru] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(lru);
