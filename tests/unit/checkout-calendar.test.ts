@@ -20,6 +20,19 @@ describe('calendar', () => {
     expect(minskNow(new Date('2026-11-23T21:30:00Z'))).toEqual({ date: '2026-11-24', hour: 0 });
   });
 
+  it("agrees with the time-zone database's Europe/Minsk at 5,000 instants from 2012 to 2040 (minskNow is arithmetic)", () => {
+    const tz = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Minsk', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    const from = Date.UTC(2012, 0, 1);
+    const span = Date.UTC(2040, 0, 1) - from;
+    let seed = 29;
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const at = new Date(from + Math.floor((seed / 2 ** 31) * span));
+      const parts = Object.fromEntries(tz.formatToParts(at).map((p) => [p.type, p.value]));
+      expect(minskNow(at)).toEqual({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) });
+    }
+  });
+
   it('starts the same working day before the cut-off and the next one after it', () => {
     expect(processingDay(minsk('2026-11-23', CUT_OFF_HOUR - 1))).toBe('2026-11-23'); // Monday morning
     expect(processingDay(minsk('2026-11-23', CUT_OFF_HOUR))).toBe('2026-11-24');
