@@ -187,13 +187,20 @@ export function variantOf(e: Entry, encoding: 'br' | 'gzip' | 'identity', store?
   const ready = e[encoding];
   if (ready) return ready;
   const pending = (e.pending ??= {});
-  return (pending[encoding] ??= (encoding === 'br' ? brotli(e.identity.body, brotliOpts(e.identity.body.length)) : gzip(e.identity.body, GZIP_OPTS)).then((b) => {
-    const v: Variant = { body: b, headers: { ...e.identity.headers, 'content-encoding': encoding, 'content-length': b.length } };
-    e[encoding] = v;
-    delete pending[encoding];
-    store?.grew(e, b.length);
-    return v;
-  }));
+  return (pending[encoding] ??= (encoding === 'br' ? brotli(e.identity.body, brotliOpts(e.identity.body.length)) : gzip(e.identity.body, GZIP_OPTS)).then(
+    (b) => {
+      const v: Variant = { body: b, headers: { ...e.identity.headers, 'content-encoding': encoding, 'content-length': b.length } };
+      e[encoding] = v;
+      delete pending[encoding];
+      store?.grew(e, b.length);
+      return v;
+    },
+    (err) => {
+      // The next reader tries again rather than inheriting this failure.
+      delete pending[encoding];
+      throw err;
+    },
+  ));
 }
 
 /** Answers from an entry (a cached page or a static file); `miss`: the entry was stored by this very request. */
