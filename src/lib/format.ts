@@ -20,6 +20,9 @@ export function plural(n: number, forms: [string, string, string]): string {
 }
 
 /** Russian month names in the genitive («14 ноября»). */
+/** Minsk has kept UTC+3 all year since 2011 (no daylight saving): every Minsk date and hour is this offset from UTC. */
+export const MINSK_OFFSET_MS = 3 * 3_600_000;
+
 export const MONTHS_GENITIVE = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 
 /** "14 ноября 2026 г." for documents, from a date written 'YYYY-MM-DD'. */

@@ -17,6 +17,7 @@ import { ERR, HttpError } from '../http/api';
 import { mayAct } from '../auth/session';
 import { userCan } from '../auth/permissions';
 import { t } from '../../i18n';
+import { MINSK_OFFSET_MS } from '../../lib/format';
 import { exportOwner } from './lists';
 import { LIMITS } from './settings';
 
@@ -80,7 +81,7 @@ export async function tokenInfo(db: Db, viewer: Viewer): Promise<TokenList> {
 export async function generateToken(db: Db, viewer: Viewer, input: { name: string; lists: number[] }): Promise<{ token: string; item: TokenInfo }> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const owner = exportOwner(viewer);
-  const name = input.name || t('EXPORT_TOKEN_DEFAULT_NAME').replace('{date}', new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10).split('-').reverse().join('.'));
+  const name = input.name || t('EXPORT_TOKEN_DEFAULT_NAME').replace('{date}', new Date(Date.now() + MINSK_OFFSET_MS).toISOString().slice(0, 10).split('-').reverse().join('.'));
   const id = await db.transaction(async (tx) => {
     // Two presses at once take turns on a per-owner lock, so the limit is counted once for each.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'api-token:' + owner}))`);

@@ -2,6 +2,7 @@
 import type { Writable } from 'node:stream';
 import type { FeedContext, FeedRow } from '../rows';
 import type { Field } from '../settings';
+import { MINSK_OFFSET_MS } from '../../../lib/format';
 
 export type WriterInit = {
   out: Writable;
@@ -21,5 +22,5 @@ export type FeedWriter = {
 
 /** Minsk time (UTC+3, no daylight saving) in ISO 8601 with its offset, as YML wants it. */
 export function minskIso(d: Date): string {
-  return new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 16) + '+03:00';
+  return new Date(d.getTime() + MINSK_OFFSET_MS).toISOString().slice(0, 16) + '+03:00';
 }
