@@ -61,13 +61,17 @@ const islandRuntimeFileWriter = {
 import { CSP_DIRECTIVES } from './src/server/http/csp.ts';
 import { config, siteUrl } from './src/server/config/index.ts';
 
-/** `client:demand`: the storefront's islands hydrate when first needed (src/directives/demand.ts, decision 0053). */
+/**
+ * `client:demand`: the storefront's islands hydrate when first needed (src/directives/demand.ts, decision 0053).
+ * `client:held`: the other islands hydrate at once or when idle, holding taps made before (src/directives/held.ts, decision 0320).
+ */
 /** @type {import('astro').AstroIntegration} */
 const clientDemand = {
   name: 'client-demand',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'demand', entrypoint: new URL('./src/directives/demand.ts', import.meta.url).pathname });
+      addClientDirective({ name: 'held', entrypoint: new URL('./src/directives/held.ts', import.meta.url).pathname });
     },
   },
 };

@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { accounts, PASSWORD as DEMO_PASSWORD } from './fixtures';
+import { ready } from './support';
 
 /** This spec's own accounts (tests/e2e/fixtures.ts): its invited employee and its company. */
 const acc = accounts('accounts');
@@ -52,8 +53,6 @@ async function codeFor(to: string): Promise<string> {
   return code!;
 }
 
-/** client:load islands of the page have hydrated (client:visible ones wait to be scrolled to). */
-const ready = (page: Page) => expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
 
 async function noOverflow(page: Page) {
   const wide = await page.evaluate(() => [...document.querySelectorAll('main *, dialog *')].filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > innerWidth + 1).map((e) => e.className || e.tagName));

@@ -151,6 +151,31 @@ for (const screen of SCREENS) {
       });
     }
 
+    test('a tap on «Добавить адрес» made before React has arrived is held and answered once it has', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await login(page, acc.retail.email);
+      // A slow phone's network: the island's React chunks come only when the test lets them.
+      let letReactIn!: () => void;
+      const reactHeld = new Promise<void>((r) => (letReactIn = r));
+      const react = /\/_astro\/(client|DeliveryAddresses)\.[^/]+\.js$/;
+      await page.route(react, async (route) => {
+        await reactHeld;
+        await route.continue().catch(() => {});
+      });
+      await page.goto('/personal/addresses/', { waitUntil: 'domcontentloaded' });
+      const island = page.locator('astro-island[component-url*="DeliveryAddresses"]');
+      await expect(island).toHaveAttribute('ssr', '');
+      await page.getByRole('button', { name: /Добавить адрес/ }).click();
+      // Still plain HTML: the tap waits rather than reaching a button that does nothing.
+      await expect(island).toHaveAttribute('ssr', '');
+      await expect(page.getByRole('combobox', { name: 'Населённый пункт' })).toHaveCount(0);
+      letReactIn();
+      await expect(page.getByRole('combobox', { name: 'Населённый пункт' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Добавить адрес/ })).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+
     test('the address list failing to load shows the 500 page', async ({ page }) => {
       await login(page, acc.retail.email);
       await page.goto('/personal/addresses/');

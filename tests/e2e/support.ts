@@ -71,8 +71,8 @@ export async function freshCustomer(request: APIRequestContext, password = 'Gard
   return { email, password };
 }
 
-/** client:load islands of the page have hydrated (client:visible ones wait to be scrolled to). */
-export const ready = (page: Page) => expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+/** The page's `client:held` islands have hydrated (client:visible ones wait to be scrolled to). */
+export const ready = (page: Page) => expect(page.locator('astro-island[client="held"][ssr]')).toHaveCount(0);
 
 /** A full-page screenshot at the phone viewport, kept for a person to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
