@@ -132,7 +132,7 @@ export const basketDict = {
   // Compare page
   BASKET_UI_IN_BASKET: 'В корзине',
   BASKET_UI_TO_BASKET: 'В корзину',
-  BASKET_UI_COMPARE_REMOVE: 'Убрать из сравнения',
+  BASKET_UI_COMPARE_REMOVE: 'Удалить из сравнения',
   BASKET_UI_NO_DIFF: 'Характеристики товаров совпадают',
   BASKET_UI_COMPARE_EMPTY: 'В сравнении пока нет товаров. Нажмите на значок сравнения у товара в каталоге.',
   BASKET_UI_SECTIONS: 'Разделы сравнения',

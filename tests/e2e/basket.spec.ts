@@ -141,7 +141,7 @@ test('compare two drills with only differences on, favourite and re-sort', async
     expect(new Set(cells).size).toBeGreaterThan(1);
   }
   // Removing a section's last items removes the section.
-  await page.getByRole('button', { name: `Убрать из сравнения: ${drills[0]!.name}` }).click();
+  await page.getByRole('button', { name: `Удалить из сравнения: ${drills[0]!.name}` }).click();
   await expect(count(page, 'compare')).toHaveText('1');
   // One product left: a column of its own width (not stretched across the page) and a word on what to do next.
   await expect(page.getByText('Добавьте в сравнение ещё товар из этого раздела')).toBeVisible();
@@ -150,7 +150,7 @@ test('compare two drills with only differences on, favourite and re-sort', async
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect.poll(async () => (await page.getByTestId('compare-item').boundingBox())!.width).toBeLessThan(260);
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.getByRole('button', { name: `Убрать из сравнения: ${drills[1]!.name}` }).click();
+  await page.getByRole('button', { name: `Удалить из сравнения: ${drills[1]!.name}` }).click();
   await expect(page.getByTestId('compare-empty')).toBeVisible();
   await expect(count(page, 'compare')).toHaveCount(0);
 });

@@ -180,6 +180,8 @@ export default function ExportWizard({ labels: L, form, item, mode, suggestedNam
             <li key={n} className={n === step ? 'is-current' : n <= done ? 'is-done' : ''}>
               <button type="button" aria-label={`${n}. ${title}`} disabled={!reachable(n) || busy} aria-current={n === step ? 'step' : undefined} onClick={() => { flushAutosave(); setErrors({}); setStep(n); }}>
                 <span className="xsteps__n">{n}</span>
+                {/* A space (no box in the grid): the visible «1 Что выгружать» is then part of the name (WCAG 2.5.3). */}
+                {' '}
                 <span className="xsteps__t">{title}</span>
               </button>
             </li>

@@ -12,8 +12,13 @@ function Counter({ link }: { link: HeaderLink }) {
       <svg aria-hidden="true">
         <use href={`#i-${link.icon}`} />
       </svg>
-      {link.count > 0 && <span className="usernav__count" data-testid={countTestId(link.href)}>{link.count}</span>}
       <span className="usernav__label">{link.label}</span>
+      {link.count > 0 && (
+        <>
+          {' '}
+          <span className="usernav__count" data-testid={countTestId(link.href)}>{link.count}</span>
+        </>
+      )}
     </a>
   );
 }

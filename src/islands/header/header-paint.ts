@@ -46,11 +46,16 @@ export function paintHeader(root: Element, view: HeaderView): void {
       if (!count) {
         count = document.createElement('span');
         count.className = 'usernav__count';
-        label.before(count);
+        // After the label and a space, as the name reads («Корзина: 2»), so the visible text «Корзина 2» is part of
+        // the name (WCAG 2.5.3); the badge sits over the icon whatever its place, and the space takes none in the grid.
+        label.after(' ', count);
       }
       count.dataset.testid = countTestId(link.href);
       count.textContent = String(link.count);
-    } else count?.remove();
+    } else if (count) {
+      if (count.previousSibling?.nodeType === Node.TEXT_NODE) count.previousSibling.remove();
+      count.remove();
+    }
     label.textContent = link.label;
     return a;
   });
