@@ -109,6 +109,7 @@ const VARS = {
   DB_POOL_MAX: { type: int(1), default: '10' },
   DB_WRITE_POOL_MAX: { type: int(1), default: '4' },
   UV_THREADPOOL_SIZE: { type: int(1, 1024), default: '4' },
+  HEAP_GROWING_PERCENT: { type: int(0, 1000), default: '35' },
   DB_ACQUIRE_TIMEOUT_MS: { type: int(0), default: '5000' },
   DB_LOCK_TIMEOUT_MS: { type: int(0), default: '3000' },
   DB_STATEMENT_TIMEOUT_MS: { type: int(0), default: '15000' },
