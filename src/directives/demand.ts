@@ -19,6 +19,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
+import { holdTaps, type TapHold } from './hold-taps';
 
 const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
 /** Held clicks pass through if the island is not ready by then (a failed load must not swallow taps). */
@@ -33,29 +34,18 @@ const demand: ClientDirective = (load, opts) => {
   const island = typeof value === 'object' ? value?.island : undefined;
   const keepalive = typeof value === 'object' ? value?.keepalive : undefined;
   let started = false;
-  let holding = false;
-  const held: HTMLElement[] = [];
+  let taps: TapHold | null = null;
 
-  const onClick = (event: Event) => {
-    if (!holding || !selector) return;
-    const target = (event.target as Element | null)?.closest?.<HTMLElement>(selector);
-    if (!target) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (!held.includes(target)) held.push(target);
-  };
   const release = () => {
-    if (!holding) return;
-    holding = false;
-    document.removeEventListener('click', onClick, true);
+    if (!taps?.holding) return;
     document.removeEventListener('island:ready', onReady);
     window.removeEventListener('pagehide', onPageHide);
-    for (const target of held.splice(0)) if (target.isConnected) target.click();
+    taps.release();
   };
   /** Leaving the page with taps still held: the writes that can be made without the island are sent. */
   const onPageHide = () => {
-    if (!holding) return;
-    for (const target of held.splice(0)) {
+    if (!taps?.holding) return;
+    for (const target of taps.take()) {
       if (!keepalive || !target.matches(keepalive.match)) continue;
       const value = target.closest(`[${keepalive.from}]`)?.getAttribute(keepalive.from);
       if (!value) continue;
@@ -73,8 +63,7 @@ const demand: ClientDirective = (load, opts) => {
     started = true;
     for (const type of STARTERS) document.removeEventListener(type, start, true);
     if (selector) {
-      holding = true;
-      document.addEventListener('click', onClick, true);
+      taps = holdTaps(document, selector);
       document.addEventListener('island:ready', onReady);
       window.addEventListener('pagehide', onPageHide);
       setTimeout(release, HOLD_MS);

@@ -11,6 +11,7 @@
  * taps pass through after HOLD_MS whatever happens, so nothing is ever swallowed.
  */
 import type { ClientDirective } from 'astro';
+import { holdTaps } from './hold-taps';
 
 /** The island's controls; links are left alone: they work without it. */
 const CONTROLS = 'button, [role="button"], [role="switch"], [role="tab"], [role="menuitem"], summary';
@@ -19,31 +20,15 @@ const HOLD_MS = 8000;
 export type HeldOptions = 'load' | 'idle';
 
 const held: ClientDirective = (load, opts, el) => {
-  let holding = true;
-  const taps: HTMLElement[] = [];
-
-  const onClick = (event: Event) => {
-    const target = (event.target as Element | null)?.closest?.<HTMLElement>(CONTROLS);
-    if (!holding || !target || !el.contains(target)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (!taps.includes(target)) taps.push(target);
-  };
-  const release = () => {
-    if (!holding) return;
-    holding = false;
-    el.removeEventListener('click', onClick, true);
-    for (const target of taps.splice(0)) if (target.isConnected) target.click();
-  };
-  el.addEventListener('click', onClick, true);
-  setTimeout(release, HOLD_MS);
+  const taps = holdTaps(el, CONTROLS);
+  setTimeout(() => taps.release(), HOLD_MS);
 
   const start = async () => {
     try {
       const hydrate = await load();
       await hydrate();
     } finally {
-      release();
+      taps.release();
     }
   };
   if (opts.value === 'idle' && 'requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
