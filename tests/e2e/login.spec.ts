@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ready } from './support';
+import { holdReact, ready } from './support';
 import { accounts, PASSWORD } from './fixtures';
 
 /** This spec's own accounts (tests/e2e/fixtures.ts). */
@@ -34,21 +34,14 @@ test('login: button waits for both fields, failure marks them invalid, success r
 
 test('login: the first-login alert closes at the first tap, before React has arrived, and stays closed', async ({ page, context }) => {
   // React held back (a slow phone's network): the × is the page's own HTML and script, not the island's.
-  let releaseReact!: () => void;
-  const reactHeld = new Promise<void>((r) => (releaseReact = r));
-  const react = /\/_astro\/(client|LoginForm)\.[^/]+\.js$/;
-  await page.route(react, async (route) => {
-    await reactHeld;
-    await route.continue().catch(() => {});
-  });
+  const letReactIn = await holdReact(page, 'LoginForm');
   await page.goto('/login/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('note')).toContainText('Впервые входите?');
   await page.getByRole('button', { name: 'Закрыть' }).first().click();
   await expect(page.getByRole('note')).toBeHidden();
   await expect(page.locator('astro-island[component-url*="LoginForm"]')).toHaveAttribute('ssr', '');
   expect((await context.cookies()).find((c) => c.name === 'close-login-alert')?.value).toBe('Y');
-  releaseReact();
-  await page.unroute(react);
+  await letReactIn();
   await page.reload();
   await ready(page);
   await expect(page.getByText('Впервые входите?')).toBeHidden();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { accounts, PASSWORD } from './fixtures';
+import { holdReact } from './support';
 
 const OUTBOX = path.resolve('data/e2e/outbox');
 /** This spec's own accounts (tests/e2e/fixtures.ts). */
@@ -156,13 +157,7 @@ for (const screen of SCREENS) {
       page.on('pageerror', (e) => errors.push(e.message));
       await login(page, acc.retail.email);
       // A slow phone's network: the island's React chunks come only when the test lets them.
-      let letReactIn!: () => void;
-      const reactHeld = new Promise<void>((r) => (letReactIn = r));
-      const react = /\/_astro\/(client|DeliveryAddresses)\.[^/]+\.js$/;
-      await page.route(react, async (route) => {
-        await reactHeld;
-        await route.continue().catch(() => {});
-      });
+      const letReactIn = await holdReact(page, 'DeliveryAddresses');
       await page.goto('/personal/addresses/', { waitUntil: 'domcontentloaded' });
       const island = page.locator('astro-island[component-url*="DeliveryAddresses"]');
       await expect(island).toHaveAttribute('ssr', '');
@@ -170,7 +165,7 @@ for (const screen of SCREENS) {
       // Still plain HTML: the tap waits rather than reaching a button that does nothing.
       await expect(island).toHaveAttribute('ssr', '');
       await expect(page.getByRole('combobox', { name: 'Населённый пункт' })).toHaveCount(0);
-      letReactIn();
+      await letReactIn();
       await expect(page.getByRole('combobox', { name: 'Населённый пункт' })).toBeVisible();
       await expect(page.getByRole('button', { name: /Добавить адрес/ })).toHaveCount(0);
       expect(errors).toEqual([]);

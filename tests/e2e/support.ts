@@ -71,6 +71,24 @@ export async function freshCustomer(request: APIRequestContext, password = 'Gard
   return { email, password };
 }
 
+/**
+ * A slow phone's network: React's renderer and `island`'s chunk are held back until the returned function lets
+ * them in (requests already waiting then go on; later ones are not routed any more).
+ */
+export async function holdReact(page: Page, island: string): Promise<() => Promise<void>> {
+  let letIn!: () => void;
+  const held = new Promise<void>((r) => (letIn = r));
+  const chunks = new RegExp(`/_astro/(client|${island})\\.[^/]+\\.js$`);
+  await page.route(chunks, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return async () => {
+    letIn();
+    await page.unroute(chunks);
+  };
+}
+
 /** The page's `client:held` islands have hydrated (client:visible ones wait to be scrolled to). */
 export const ready = (page: Page) => expect(page.locator('astro-island[client="held"][ssr]')).toHaveCount(0);
 
