@@ -35,6 +35,8 @@ const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:543
 const PICTURES = Math.min(100, N);
 const AUTH = `Basic ${Buffer.from('bench-1c:bench-1c-password').toString('base64')}`;
 const ADDRESS = '/bitrix/admin/1c_exchange.php';
+/** Pages are asked for as browsers ask (the store answers brotli to this). */
+const BROWSER = { 'accept-encoding': 'br, gzip' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (list, p) => {
   const s = [...list].sort((a, b) => a - b);
@@ -106,7 +108,7 @@ async function exchange(base, zipFile, files, onAnswer = () => {}) {
 
 async function measureCached(url, seconds) {
   const { default: autocannon } = await import('autocannon');
-  const r = await autocannon({ url, connections: 10, duration: seconds, headers: { 'accept-encoding': 'br' } });
+  const r = await autocannon({ url, connections: 10, duration: seconds, headers: BROWSER });
   return r.requests.average;
 }
 let nocache = 0;
@@ -114,7 +116,7 @@ async function uncachedLatencies(base, p, n) {
   const out = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const res = await fetch(`${base}${p}?nocache=${++nocache}`, { headers: { 'accept-encoding': 'br' } });
+    const res = await fetch(`${base}${p}?nocache=${++nocache}`, { headers: BROWSER });
     await res.arrayBuffer();
     out.push(performance.now() - t);
   }
@@ -132,7 +134,7 @@ function visitors(base, cachedUrl, productPath) {
   const pending = new Set();
   const ticker = setInterval(() => {
     const t = performance.now();
-    const p = fetch(`${base}${productPath}?nocache=${++nocache}`, { headers: { 'accept-encoding': 'br' } })
+    const p = fetch(`${base}${productPath}?nocache=${++nocache}`, { headers: BROWSER })
       .then((res) => res.arrayBuffer())
       .then(() => seen.lat.push(performance.now() - t))
       .catch(() => seen.lat.push(performance.now() - t))
@@ -197,7 +199,7 @@ async function runOn(kind, packages) {
     const listing = await (await fetch(`${server.base}/web/catalog/filter/clear/apply/?page_size=30`)).json();
     const productPath = listing.data.items[5].url ?? listing.data.items[5].detail_page_url;
     const cachedUrl = `${server.base}${productPath}`;
-    for (let i = 0; i < 3; i++) await (await fetch(cachedUrl, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    for (let i = 0; i < 3; i++) await (await fetch(cachedUrl, { headers: BROWSER })).arrayBuffer();
     await uncachedLatencies(server.base, productPath, 10);
     const idleRps = await measureCached(cachedUrl, 5);
     const idleLat = await uncachedLatencies(server.base, productPath, 60);
