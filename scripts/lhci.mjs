@@ -128,7 +128,8 @@ async function collect(urls, runs, { additive = false, extraHeaders } = {}) {
           const base = path.join(LHCI_DIR, `lhr-${Date.now()}`);
           fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
           fs.writeFileSync(`${base}.html`, generateReport(lhr, 'html'));
-          console.log(`Run #${i}...done (performance ${lhr.categories.performance?.score}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN)} ms).`);
+          // The host's speed as Lighthouse measured it before this run: its 4× CPU slowdown assumes 1,500–2,000 (docs/throttling.md).
+          console.log(`Run #${i}...done (performance ${lhr.categories.performance?.score}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN)} ms, host index ${Math.round(lhr.environment.benchmarkIndex)}).`);
           // Two reports saved within one millisecond would share a name.
           await new Promise((r) => setTimeout(r, 2));
         } finally {
@@ -163,11 +164,17 @@ async function sessionCookie(login) {
   return cookies.join('; ');
 }
 
-await quietMachine();
-await collect(config.ci.collect.url, config.ci.collect.numberOfRuns);
-const cookie = await sessionCookie(config.signedIn.login);
-await collect(config.signedIn.urls, config.signedIn.numberOfRuns, { additive: true, extraHeaders: { Cookie: cookie } });
-await collect(config.contentUrls, 1, { additive: true });
+try {
+  await quietMachine();
+  await collect(config.ci.collect.url, config.ci.collect.numberOfRuns);
+  const cookie = await sessionCookie(config.signedIn.login);
+  await collect(config.signedIn.urls, config.signedIn.numberOfRuns, { additive: true, extraHeaders: { Cookie: cookie } });
+  await collect(config.contentUrls, 1, { additive: true });
+} catch (e) {
+  // Lighthouse or Chromium failing must not leave the store's server holding the port for the next run.
+  console.error(`lhci: ${e?.stack ?? e}`);
+  stop(1);
+}
 lhci(['assert']);
 lhci(['upload']);
 stop(0);
