@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import writeXlsxFile from 'write-excel-file/node';
 import { accounts, PASSWORD } from './fixtures';
-import { clickBelowCards } from './support';
+import { clickBelowCards, ready } from './support';
 
 /** This spec's own accounts (tests/e2e/fixtures.ts): the admin's basket holds one item gone out of sale. */
 const acc = accounts('basket');
@@ -22,8 +22,6 @@ const hydrated = async (scope: Locator) => {
   await expect(scope.page().locator('astro-island[component-url*="CardActionsController"]')).not.toHaveAttribute('ssr');
 };
 const added = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/basket/add/') && r.status() === 200, { timeout: 30_000 });
-/** client:load islands of a page have hydrated. */
-const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 const noOverflow = async (page: Page) => {
   // The header row is shared with other areas; our own content must fit 360 px.
   const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.ctable')).length);

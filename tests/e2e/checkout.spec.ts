@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { accounts, PASSWORD } from './fixtures';
+import { ready } from './support';
 
 /** This spec's own accounts and company (tests/e2e/fixtures.ts). */
 const acc = accounts('checkout');
@@ -25,7 +26,6 @@ async function products(request: APIRequestContext, from: number, n: number): Pr
 }
 
 const login = async (page: Page, email: string) => expect((await page.request.post('/api/authentication/', { data: { login: email, password: PASSWORD } })).ok()).toBe(true);
-const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 const noOverflow = async (page: Page) => {
   // The status filter is a strip that scrolls sideways on purpose; nothing else may stick out.

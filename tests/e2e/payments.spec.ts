@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { ready } from './support';
 
 type Row = { product_id: number; name: string; stock: number; can_buy: boolean };
 
@@ -20,7 +21,6 @@ async function products(request: APIRequestContext, from: number, n: number): Pr
   return (grid.data.grid.row as Row[]).filter((r) => r.can_buy && r.stock >= 3).slice(0, n);
 }
 
-const ready = (page: Page) => expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 const shot = async (page: Page, name: string) => {
   if (process.env.PAY_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/pay-${name}.png`, fullPage: true });
 };
