@@ -134,7 +134,7 @@ async function e2eThenEmbedded() {
 }
 const integration = () =>
   pg
-    ? run('integration (PostgreSQL)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...PGLITE_ONLY.map((f) => `--exclude=${f}`)], { env: { DATABASE_URL: pg }, prefix: '[pg] ' })
+    ? run('integration (PostgreSQL)', 'npm', ['run', '--silent', 'test:integration', '--', ...PGLITE_ONLY.map((f) => `--exclude=${f}`)], { env: { DATABASE_URL: pg }, prefix: '[pg] ' })
     : run('integration (PGlite)', ...npm('test:integration'), { prefix: '[integration] ' });
 const codes = await Promise.all([e2eThenEmbedded(), integration()]);
 const failed = codes.find((c) => c);
