@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/chromium.mjs';
+import { BROWSER_FLAGS, findChromium, playwrightDisabledFeatures, QUIET_FEATURES } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_BASE = `http://127.0.0.1:${PORT}`;
@@ -33,7 +33,8 @@ export default defineConfig({
     locale: 'ru-BY',
     launchOptions: {
       executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      // Without the omnibox popup's renderers (scripts/chromium.mjs QUIET_FEATURES), and with Playwright's own list kept.
+      args: [...BROWSER_FLAGS, `--disable-features=${[...playwrightDisabledFeatures(), ...QUIET_FEATURES].join(',')}`],
     },
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 800 }, browserName: 'chromium' } }],

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -31,6 +32,34 @@ export function findChromium(env = process.env) {
       return false;
     }
   }) ?? null;
+}
+
+/**
+ * The flags every test browser starts with (Playwright's e2e, Lighthouse): no sandbox (root in a container),
+ * no GPU, no background traffic to Google, no QUIC (the store speaks HTTP/1.1 and 2 here).
+ */
+export const BROWSER_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/**
+ * Chromium's new headless mode (the only one Debian's Chromium has) builds the omnibox popup, two WebUI
+ * renderers, for every window, and every browser context is a window: measured on this machine (2026-11-30),
+ * about 1.4 s of CPU beside the page under test and 0.25 s of wall time per Playwright context. On two cores
+ * that CPU is taken from the page Lighthouse times and from the suite running beside e2e.
+ */
+export const QUIET_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Playwright's own --disable-features list. Chromium keeps only the last --disable-features it is given and
+ * Playwright puts the caller's after its own without merging (Puppeteer merges), so a caller who adds features
+ * must repeat Playwright's. Read from playwright-core itself, never copied; if its shape changes this throws.
+ */
+export function playwrightDisabledFeatures() {
+  const require = createRequire(import.meta.url);
+  const bundle = fs.readFileSync(path.join(path.dirname(require.resolve('playwright-core/package.json')), 'lib/coreBundle.js'), 'utf8');
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const names = list ? [...list.replace(/\/\/[^\n]*/g, '').matchAll(/"([A-Za-z0-9]+)"/g)].map((m) => m[1]) : [];
+  if (!names.includes('PaintHolding')) throw new Error('scripts/chromium.mjs: playwright-core no longer lists its disabled features where this reads them; update playwrightDisabledFeatures()');
+  return names;
 }
 
 export const INSTALL_HINT = 'Chromium не найден: установите его (Debian/Ubuntu: sudo apt-get install -y chromium) или укажите путь в CHROMIUM_PATH.';

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { generateReport } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { findChromium } from './chromium.mjs';
+import { BROWSER_FLAGS, findChromium, QUIET_FEATURES } from './chromium.mjs';
 
 const RC = fileURLToPath(new URL('../lighthouserc.json', import.meta.url));
 const DEFAULT_PORT = '4399';
@@ -109,8 +109,9 @@ const REPORT = /^lhr-\d+\.(json|html)$/;
 async function collect(urls, runs, { additive = false, extraHeaders } = {}) {
   fs.mkdirSync(LHCI_DIR, { recursive: true });
   if (!additive) for (const f of fs.readdirSync(LHCI_DIR)) if (REPORT.test(f)) fs.rmSync(path.join(LHCI_DIR, f));
-  const { chromeFlags = '', ...settings } = config.ci.collect.settings ?? {};
-  const args = chromeFlags.split(/\s+/).filter((f) => f && !f.startsWith('--headless'));
+  const settings = config.ci.collect.settings ?? {};
+  // Puppeteer merges this --disable-features with its own list (Playwright does not: playwright.config.ts).
+  const args = [...BROWSER_FLAGS, `--disable-features=${QUIET_FEATURES.join(',')}`];
   const browser = await puppeteer.launch({ executablePath: env.CHROME_PATH, headless: true, args, defaultViewport: null });
   try {
     for (const url of urls) {

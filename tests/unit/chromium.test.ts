@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findChromium, INSTALL_HINT } from '../../scripts/chromium.mjs';
+import { findChromium, INSTALL_HINT, playwrightDisabledFeatures, QUIET_FEATURES } from '../../scripts/chromium.mjs';
 
 const nowhere = { PATH: '/nonexistent', CHROMIUM_SYSTEM_DIRS: '/nonexistent', CHROMIUM_SKIP_PLAYWRIGHT: '1' };
 
@@ -24,5 +24,18 @@ describe('finding Chromium', () => {
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe(INSTALL_HINT);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the test browsers’ flags', () => {
+  it("Playwright's Chromium keeps Playwright's own disabled features and also drops the omnibox popup's renderers", async () => {
+    const { default: config } = await import('../../playwright.config');
+    const args = (config.use?.launchOptions?.args ?? []) as string[];
+    const disabled = args.filter((a) => a.startsWith('--disable-features='));
+    // Chromium reads only the last --disable-features, and Playwright puts ours after its own.
+    expect(disabled).toHaveLength(1);
+    const features = disabled[0]!.slice('--disable-features='.length).split(',');
+    for (const f of [...playwrightDisabledFeatures(), ...QUIET_FEATURES]) expect(features).toContain(f);
+    expect(playwrightDisabledFeatures()).toEqual(expect.arrayContaining(['PaintHolding', 'HttpsUpgrades', 'ThirdPartyStoragePartitioning']));
   });
 });
