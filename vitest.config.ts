@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/server.ts'],
+          setupFiles: ['tests/helpers/client-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // PGlite and seeding are CPU-bound: two cores, two workers at most.
