@@ -9,6 +9,7 @@ import { catalogDict } from './ru-catalog';
 import { basketDict } from './ru-basket';
 import { searchDict } from './ru-search';
 import { headerDict } from './ru-header';
+import { cardDict } from './ru-card';
 import { formsDict } from './ru-forms';
 import { contentDict } from './ru-content';
 import { companyDict } from './ru-company';
@@ -61,10 +62,7 @@ const common = {
   BYN: 'р.',
   IN_STOCK: 'В наличии',
   OUT_OF_STOCK: 'Под заказ',
-  NOT_AVAILABLE: 'Нет в продаже',
   ARTICLE: 'Артикул',
-  ADD_TO_BASKET: 'В корзину',
-  IN_BASKET: 'В корзине',
   SECTIONS_TITLE: 'Разделы каталога',
   PROMOTIONS_UNTIL: 'до',
   FOOTER_COPYRIGHT: 'Интернет-магазин инструмента. Цены указаны в белорусских рублях с НДС.',
@@ -166,6 +164,6 @@ const common = {
 } as const;
 
 /** Each area keeps its own file (ru-*.ts) so that work on one area never edits another's. */
-export const ru = { ...common, ...headerDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict, ...exchangeMapDict, ...exchangeDict, ...deskContentDict, ...alertsDict, ...searchTasksDict } as const;
+export const ru = { ...common, ...headerDict, ...cardDict, ...formsDict, ...catalogDict, ...basketDict, ...searchDict, ...contentDict, ...companyDict, ...requestsDict, ...exportsDict, ...addressesDict, ...overviewDict, ...accountsDict, ...ordersDict, ...storefrontDict, ...securityDict, ...pricelistDict, ...exchangeMapDict, ...exchangeDict, ...deskContentDict, ...alertsDict, ...searchTasksDict } as const;
 
 export type DictKey = keyof typeof ru;

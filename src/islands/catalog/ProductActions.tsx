@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useClientStore } from '../../stores/hooks';
 import { $basketIds, $compareIds, $favoriteIds } from '../../stores/header';
 import { addToBasket, toggleCompare, toggleFavorite } from '../../stores/lists';
+import { cardDict as T } from '../../i18n/ru-card';
 
 type Props = { productId: number; productName: string; canBuy: boolean; size?: 'card' | 'page' };
 
@@ -36,7 +37,7 @@ export default function ProductActions({ productId, productName, canBuy, size = 
     try {
       await action();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Не удалось выполнить действие');
+      setError(e instanceof Error ? e.message : T.CARD_ACTION_FAILED);
     } finally {
       setBusy(false);
     }
@@ -45,17 +46,17 @@ export default function ProductActions({ productId, productName, canBuy, size = 
   return (
     <div className={`actions actions--${size}`}>
       {inBasket ? (
-        <a ref={link} className="btn btn--ghost actions__buy" href="/basket/">В корзине</a>
+        <a ref={link} className="btn btn--ghost actions__buy" href="/basket/">{T.IN_BASKET}</a>
       ) : (
         // aria-disabled, not disabled, while busy: a disabled button loses focus.
-        <button type="button" className="btn actions__buy" disabled={!canBuy} aria-disabled={busy || undefined} onClick={(e) => { buyFocused.current = document.activeElement === e.currentTarget; void run(() => addToBasket(productId)); }} aria-label={`В корзину: ${productName}`}>
-          {canBuy ? 'В корзину' : 'Нет в продаже'}
+        <button type="button" className="btn actions__buy" disabled={!canBuy} aria-disabled={busy || undefined} onClick={(e) => { buyFocused.current = document.activeElement === e.currentTarget; void run(() => addToBasket(productId)); }} aria-label={`${T.ADD_TO_BASKET}: ${productName}`}>
+          {canBuy ? T.ADD_TO_BASKET : T.NOT_AVAILABLE}
         </button>
       )}
-      <button type="button" className="actions__icon" aria-pressed={inCompare} aria-disabled={busy || undefined} onClick={() => run(() => toggleCompare(productId))} aria-label={inCompare ? `Убрать из сравнения: ${productName}` : `Сравнить: ${productName}`}>
+      <button type="button" className="actions__icon" aria-pressed={inCompare} aria-disabled={busy || undefined} onClick={() => run(() => toggleCompare(productId))} aria-label={`${inCompare ? T.CARD_COMPARE_REMOVE : T.CARD_COMPARE}: ${productName}`}>
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d={ICON.compare} /></svg>
       </button>
-      <button type="button" className="actions__icon" aria-pressed={inFavorites} aria-disabled={busy || undefined} onClick={() => run(() => toggleFavorite(productId))} aria-label={inFavorites ? `Убрать из избранного: ${productName}` : `В избранное: ${productName}`}>
+      <button type="button" className="actions__icon" aria-pressed={inFavorites} aria-disabled={busy || undefined} onClick={() => run(() => toggleFavorite(productId))} aria-label={`${inFavorites ? T.CARD_FAVORITE_REMOVE : T.CARD_FAVORITE}: ${productName}`}>
         <svg viewBox="0 0 24 24" fill={inFavorites ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d={ICON.heart} /></svg>
       </button>
       {error && <p className="actions__error" role="alert">{error}</p>}

@@ -4,6 +4,7 @@
  * api/header/ before any island is loaded (decision 0300), and the page's controller island
  * (CardActionsController.tsx) paints with the same code once it runs, so the two never disagree.
  */
+import { cardDict as T } from '../../i18n/ru-card';
 
 /** The basket control: a button while the product is not in the basket, a link to the basket once it is. */
 function swapBuy(current: HTMLElement, inBasket: boolean): void {
@@ -12,7 +13,7 @@ function swapBuy(current: HTMLElement, inBasket: boolean): void {
   const next = document.createElement(inBasket ? 'a' : 'button');
   next.className = inBasket ? 'btn btn--ghost actions__buy' : 'btn actions__buy';
   next.dataset.act = 'buy';
-  next.textContent = inBasket ? 'В корзине' : 'В корзину';
+  next.textContent = inBasket ? T.IN_BASKET : T.ADD_TO_BASKET;
   if (inBasket) (next as HTMLAnchorElement).href = '/basket/';
   else (next as HTMLButtonElement).type = 'button';
   const hadFocus = document.activeElement === current;
@@ -32,8 +33,8 @@ export function paintCards(basket: number[], compare: number[], favorites: numbe
     const buy = block.querySelector<HTMLElement>('[data-act="buy"]');
     if (buy && !(buy as HTMLButtonElement).disabled) swapBuy(buy, basket.includes(id));
     const inCompare = compare.includes(id);
-    press(block.querySelector('[data-act="compare"]'), inCompare, inCompare ? 'Убрать из сравнения' : 'Сравнить');
+    press(block.querySelector('[data-act="compare"]'), inCompare, inCompare ? T.CARD_COMPARE_REMOVE : T.CARD_COMPARE);
     const inFavorites = favorites.includes(id);
-    press(block.querySelector('[data-act="favorite"]'), inFavorites, inFavorites ? 'Убрать из избранного' : 'В избранное');
+    press(block.querySelector('[data-act="favorite"]'), inFavorites, inFavorites ? T.CARD_FAVORITE_REMOVE : T.CARD_FAVORITE);
   }
 }
