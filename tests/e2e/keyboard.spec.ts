@@ -9,6 +9,8 @@
  * A second test walks the search overlay and the catalogue menu in and out.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+// The page's held islands; client:demand ones hydrate on the first key (decision 0053): the first Tab is the keyboard user's first use.
+import { ready } from './support';
 
 type Seen = {
   desc: string;
@@ -103,8 +105,6 @@ async function follow(page: Page, url: RegExp, key = 'Enter') {
   await ready(page);
 }
 
-/** client:demand islands hydrate on the first key (decision 0053): the first Tab is the keyboard user's first use. */
-const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="demand"])'));
 
 /** Product page → «В корзину» → basket → checkout → a pickup order placed as a guest. */
 async function buyAndCheckOut(page: Page) {
