@@ -8,8 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          // One module registry per worker, not per file: the unit files are pure functions and restore what they stub
-          // (env, timers, globals), and re-importing each file's graph cost 40 of the layer's 53 s (2026-11-30:
+          // One module registry per worker, not per file: the unit files are pure functions and put back what they replace
+          // (environment variables, timers, globals), and re-importing each file's graph cost 40 of the layer's 53 s (2026-11-30:
           // 53 s → 15 s, 346 tests green in three shuffled orders).
           isolate: false,
         },

@@ -105,7 +105,6 @@ async function follow(page: Page, url: RegExp, key = 'Enter') {
   await ready(page);
 }
 
-
 /** Product page → «В корзину» → basket → checkout → a pickup order placed as a guest. */
 async function buyAndCheckOut(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
