@@ -81,28 +81,35 @@ describe.skipIf(!onPostgres)('1C import on two nodes', () => {
 
   it('a node that dies mid-import changed nothing; the other node restarts the job and finishes it', async () => {
     const cookie = await session(a);
-    await upload(a, cookie, 'import.xml', joinChunks(importXml({ prefix: 'td', products: 30000, tree: groupTree('td', 2, 2) })));
+    await upload(a, cookie, 'import.xml', joinChunks(importXml({ prefix: 'td', products: 12000, tree: groupTree('td', 2, 2) })));
     expect(await call(a, cookie, 'type=catalog&mode=import&filename=import.xml')).toMatch(/^progress\n/);
-    // Let it write a few batches inside its transaction, then kill the node.
-    await new Promise((r) => setTimeout(r, 1500));
-    const [running] = (await sql.query(`SELECT status, node FROM exchange_jobs WHERE file = 'import.xml' AND current ORDER BY id DESC LIMIT 1`)).rows;
+    // Kill the node once its heartbeat shows products written inside its transaction (on a busy machine that
+    // takes longer than a fixed pause would allow; on an idle one the file takes seconds more to finish).
+    const job = async () => (await sql.query(`SELECT status, node, created FROM exchange_jobs WHERE file = 'import.xml' AND current ORDER BY id DESC LIMIT 1`)).rows[0];
+    let running = await job();
+    while (running.status === 'running' && running.created === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      running = await job();
+    }
     expect(running.status).toBe('running');
+    expect(running.created).toBeGreaterThan(0);
     await a.stop('SIGKILL');
     expect(await count('td')).toBe(0);
     const answers: string[] = [];
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 1200; i++) {
       const answer = await call(b, cookie, 'type=catalog&mode=import&filename=import.xml');
       answers.push(answer);
       // Never half a file: the catalogue has none of its products or all of them.
-      expect([0, 30000]).toContain(await count('td'));
+      expect([0, 12000]).toContain(await count('td'));
       if (!answer.startsWith('progress')) break;
     }
     expect(answers.at(-1)).toBe('success');
     expect(answers.some((x) => /перезапущена|прочитано/.test(x))).toBe(true);
-    expect(await count('td')).toBe(30000);
-    const [job] = (await sql.query(`SELECT status, attempts, node FROM exchange_jobs WHERE file = 'import.xml' ORDER BY id DESC LIMIT 1`)).rows;
-    expect(job.status).toBe('done');
-    expect(job.attempts).toBe(2);
-    expect(job.node).not.toBe(running.node);
-  });
+    expect(await count('td')).toBe(12000);
+    const [done] = (await sql.query(`SELECT status, attempts, node FROM exchange_jobs WHERE file = 'import.xml' ORDER BY id DESC LIMIT 1`)).rows;
+    expect(done.status).toBe('done');
+    expect(done.attempts).toBe(2);
+    expect(done.node).not.toBe(running.node);
+    // 180 s: on a saturated two-core machine CI once ran out of the default 60 s; the subject is the takeover, not speed.
+  }, 180_000);
 });
