@@ -5,8 +5,8 @@
  * With `client:load` or `client:idle`, the server's HTML shows the island's buttons a moment
  * (on a cheap phone, seconds) before React has hydrated them; a tap in that moment reached plain
  * HTML and was lost — «Добавить адрес» did nothing and the visitor tapped again or left. Here a
- * click on a control inside the island is held until its hydration has started (React listens on
- * the island from then on and hydrates the tapped part first), then replayed. A failed load
+ * click on a control inside the island is held until React has hydrated the island's controls, then
+ * replayed. A failed load
  * releases the held taps as they are (a form's submit button still submits the form natively), and
  * taps pass through after HOLD_MS whatever happens, so nothing is ever swallowed.
  */
@@ -19,7 +19,28 @@ const HOLD_MS = 8000;
 
 export type HeldOptions = 'load' | 'idle';
 
+/** React DOM keeps its props on each element it has hydrated, under an own `__reactProps$…` key (React 17–19). */
+const owned = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+
+/**
+ * Resolves once React has hydrated every control of the island, or at `until`. `hydrate()` returns when
+ * `hydrateRoot` has been called, not when hydration is done: a click replayed in between reaches a checkbox
+ * or switch that React hydrates synchronously inside that very click, after the browser has flipped it, so
+ * React's value tracking starts at the flipped state, sees no change and never calls `onChange` (an e2e
+ * met it: 2 of 16 taps on an address's notification switch did nothing).
+ */
+function whenOwned(el: HTMLElement, until: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (Date.now() >= until || [...el.querySelectorAll(CONTROLS)].every(owned)) resolve();
+      else setTimeout(check, 16);
+    };
+    check();
+  });
+}
+
 const held: ClientDirective = (load, opts, el) => {
+  const until = Date.now() + HOLD_MS;
   const taps = holdTaps(el, CONTROLS);
   setTimeout(() => taps.release(), HOLD_MS);
 
@@ -27,6 +48,7 @@ const held: ClientDirective = (load, opts, el) => {
     try {
       const hydrate = await load();
       await hydrate();
+      await whenOwned(el, until);
     } finally {
       taps.release();
     }
