@@ -122,6 +122,10 @@ export const products = pgTable(
     // the index instead of sorting every hit: at 100,000 products 13,000 hits took 130 ms on the home page).
     index('products_hits_popular_idx').on(t.popularity.desc().nullsFirst(), t.id).where(sql`${t.isHit}`),
     index('products_new_created_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isNew}`),
+    // A level-1 or level-2 listing (every section below it) in its default order walks this index to its first page
+    // instead of sorting the whole subtree: at 100,000 products /catalog/elektroinstrument/ read 30,000 rows in 50–70 ms,
+    // 0.5 ms with it. One section's listing keeps using products_section_idx.
+    index('products_popular_idx').on(t.popularity.desc().nullsFirst(), t.id),
   ],
 );
 
