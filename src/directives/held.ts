@@ -6,9 +6,9 @@
  * (on a cheap phone, seconds) before React has hydrated them; a tap in that moment reached plain
  * HTML and was lost — «Добавить адрес» did nothing and the visitor tapped again or left. Here a
  * click on a control inside the island is held until React has hydrated the island's controls, then
- * replayed. A failed load
- * releases the held taps as they are (a form's submit button still submits the form natively), and
- * taps pass through after HOLD_MS whatever happens, so nothing is ever swallowed.
+ * replayed. A failed load releases the held taps as they are (a form's submit button still submits
+ * the form natively), and taps pass through after HOLD_MS whatever happens, so nothing is ever
+ * swallowed.
  */
 import type { ClientDirective } from 'astro';
 import { holdTaps } from './hold-taps';
