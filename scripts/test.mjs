@@ -124,7 +124,7 @@ async function postgres() {
 const pg = await postgres();
 console.log(pg ? `test: integration on PostgreSQL (${pg.replace(/\/\/[^@]*@/, '//')}), then the embedded files on PGlite` : 'test: integration on PGlite (no PostgreSQL server answered)');
 // The embedded files on PGlite follow e2e, beside the rest of the PostgreSQL run (e2e ends first): two suites at a time.
-const embedded = () => run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '' }, prefix: '[pglite] ' });
+const embedded = () => run('integration (PGlite: embedded)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...EMBEDDED], { env: { DATABASE_URL: '', TEST_SHARED_SERVER: '0' }, prefix: '[pglite] ' });
 /** e2e's freshly seeded directory, kept for Lighthouse's server (scripts/e2e-server.mjs): one seed, not two. */
 const SEEDED = 'data/e2e-seeded';
 fs.rmSync(SEEDED, { recursive: true, force: true });

@@ -3,7 +3,9 @@ import { inject } from 'vitest';
 export type Envelope<T = any> = { status: 'success' | 'error'; data: T; errors: { code: number; message: string; field?: string }[] };
 
 export function base(): string {
-  return inject('baseUrl');
+  const url = inject('baseUrl');
+  if (!url) throw new Error('no shared server in this run (TEST_SHARED_SERVER=0): give the Visitor its own server\'s address');
+  return url;
 }
 
 /** A tiny cookie-keeping client, one per simulated visitor. */

@@ -42,6 +42,12 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
 
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run `npm run build` first');
+  // scripts/test.mjs's embedded leg runs only files that start servers of their own: seeding the shared one on PGlite
+  // there cost a minute of both cores for nothing. `base()` (helpers/http.ts) then refuses to be called.
+  if (process.env.TEST_SHARED_SERVER === '0') {
+    for (const key of ['baseUrl', 'dataDir', 'databaseUrl', 'templatePrefix'] as const) project.provide(key, '');
+    return;
+  }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-it-'));
   let drop = async () => {};
