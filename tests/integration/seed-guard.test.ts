@@ -84,6 +84,14 @@ describe(`start-up seeding and the seed CLI on ${dbKind()}`, () => {
     expect(bare.out).toContain('--reset');
     expect(bare.out.trim().split('\n')).toHaveLength(1);
 
+    // A flag it does not know, or one without its value: one Russian line, no stack trace, nothing written.
+    for (const args of [['--bogus'], ['--reset', '--products']]) {
+      const bad = seedCli(args, { ...store.env, NODE_ENV: '' });
+      expect(bad.status, args.join(' ')).toBe(2);
+      expect(bad.out, args.join(' ')).toContain('непонятные аргументы');
+      expect(bad.out.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+
     for (const args of [['--reset', '--products', '100'], ['--if-empty'], []]) {
       const prod = seedCli(args, { ...store.env, NODE_ENV: 'production' });
       expect(prod.status, args.join(' ')).not.toBe(0);

@@ -20,7 +20,15 @@ try {
   console.error(e.message);
   process.exit(1);
 }
-const { values } = parseArgs({ options: { products: { type: 'string', default: String(config().SEED_PRODUCTS) }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
+const values = (() => {
+  try {
+    return parseArgs({ options: { products: { type: 'string', default: String(config().SEED_PRODUCTS) }, 'if-empty': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } }).values;
+  } catch (e) {
+    // An unknown flag or a flag without its value: one line, not Node's stack trace.
+    console.error(`seed: непонятные аргументы — ${(e as Error).message}. Допустимо: --reset, --if-empty, --products N.`);
+    process.exit(2);
+  }
+})();
 if (isProduction()) {
   console.error('seed: отказ — NODE_ENV=production, демо-данные в рабочую базу не пишутся (refused: never seeds under NODE_ENV=production).');
   process.exit(1);
