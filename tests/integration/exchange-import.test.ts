@@ -201,6 +201,29 @@ describe('1C exchange: the import engine', () => {
     expect(p.html).toContain('Дрель zt переименованная');
   });
 
+  it('pages that need the database are answered while a large file is being written, not after it', async () => {
+    // On PGlite a transaction holds the one connection: the file is checked, then written a short transaction per
+    // batch. Before that, this page waited for the whole file and 1C heard success by the time it came back.
+    const [shown] = await search('дрель');
+    expect(shown?.url).toBeTruthy();
+    const c = new OneC();
+    await c.session();
+    await c.file('import.xml', joinChunks(importXml({ prefix: 'zw', products: 4000, full: false, tree: groupTree('zw', 1, 2) })));
+    let answer = await c.call('type=catalog&mode=import&filename=import.xml');
+    for (let i = 0; i < 200 && !/создано [1-9]/.test(answer.text); i++) answer = await c.call('type=catalog&mode=import&filename=import.xml');
+    expect(answer.text).toMatch(/^progress\nimport\.xml: прочитано товаров \d+, создано [1-9]/);
+    const started = performance.now();
+    const uncached = await page(`${new URL(shown!.url, server.base).pathname}?while-importing=${Date.now()}`);
+    const waited = performance.now() - started;
+    expect(uncached.status).toBe(200);
+    expect(uncached.html).toContain(shown!.name);
+    // The page came back while the import still worked: 1C's next call still hears progress.
+    const next = await c.call('type=catalog&mode=import&filename=import.xml');
+    expect(next.text, `the page took ${waited.toFixed(0)} ms`).toMatch(/^progress\n/);
+    expect((await c.import('import.xml')).text).toBe('success');
+    expect((await until(() => page('/drel-zw-model-3999/'), (p) => p.status === 200)).status).toBe(200);
+  });
+
   describe('bad input: failure or 4xx in Russian, the catalogue unchanged, the store serving', () => {
     let before = '';
     beforeAll(async () => {

@@ -8,6 +8,9 @@
  *   article belongs to a product made here without an Ид is adopted (it gets the Ид) instead of duplicated.
  * - One transaction per file: a failure anywhere leaves the catalogue as it was. Plain UPDATE/INSERT
  *   statements, so the catalogue triggers write the change log and every node's pages and search follow.
+ * - On PGlite (`commit: 'batch'`: one connection, which a transaction holds) the file is read twice instead:
+ *   first checked without writing (every refusal below, against the file and the catalogue), then written
+ *   one short transaction per batch, so pages are answered between batches (decision 0200, «PGlite»).
  * - Batched for 100,000 products: records are collected BATCH at a time and each batch costs a handful of
  *   statements (existing rows by Ид in one SELECT, one INSERT … SELECT FROM jsonb_to_recordset, one
  *   UPDATE … FROM jsonb_to_recordset that skips rows whose values are the same — IS DISTINCT FROM — so an
@@ -37,6 +40,8 @@ export type ImportStats = {
   skipped: number;
   /** Products read so far (progress). */
   read: number;
+  /** True while the file is only being checked (commit 'batch': nothing written yet). */
+  checking: boolean;
   /** Pictures the file names per product (applied after the transaction by exchange/pictures.ts). */
   pictures: { productId: number; name: string; files: string[] }[];
   notes: string[];
@@ -45,9 +50,21 @@ export type ImportStats = {
 export type ImportOptions = {
   /** Called after every batch (progress, heartbeat). */
   onProgress?: (stats: ImportStats) => void | Promise<void>;
+  /**
+   * 'file' (the default): the whole file in one transaction. 'batch': check the whole file first, then commit
+   * each batch on its own — for PGlite, whose one connection a long transaction would hold from every page.
+   */
+  commit?: 'file' | 'batch';
 };
 
+/** Records per batch in one transaction per file. */
 const BATCH = 1000;
+/**
+ * Records per transaction when each batch commits (PGlite): 50–100 ms of work on this machine kind, so a page that
+ * arrives while one is written waits about that long. 50 cut the waits no further in bench:exchange and cost half as
+ * much CPU again in per-statement work (decision 0200, seventh session).
+ */
+const SHORT_BATCH = 100;
 
 const ROOT = 'КоммерческаяИнформация';
 const CLASSIFIER = `${ROOT}/Классификатор`;
@@ -70,8 +87,6 @@ const BRAND_PROPS = /^(бренд|производитель|торговая м
 const NO_BRAND = 'Без бренда';
 /** Requisites (ЗначенияРеквизитов) that are facts about the product; the rest are 1C's own bookkeeping. */
 const REQUISITE_PROPS = /^(вес|масса|длина|ширина|высота|глубина|объем|объём|габариты|страна происхождения|гарантия)$/i;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Property = { name: string; values: Map<string, string>; numeric: boolean };
 type PropDef = { code: string; name: string; kind: string; unit: string | null };
@@ -121,43 +136,60 @@ function inUnit(n: { value: number; unit: string | null }, fallbackUnit: string 
 
 /** Imports one uploaded file. Throws ImportFailure (Russian reason naming the file and element) on anything it refuses. */
 export async function importCatalogFile(db: Db, file: string, fileName: string, opts: ImportOptions = {}): Promise<ImportStats> {
-  const stats: ImportStats = { kind: 'catalog', sections: 0, created: 0, updated: 0, deactivated: 0, prices: 0, stocks: 0, skipped: 0, read: 0, pictures: [], notes: [] };
-  let fullCatalog = false;
-  let sawRoot = false;
+  const fresh = (checking: boolean): ImportStats => ({ kind: 'catalog', sections: 0, created: 0, updated: 0, deactivated: 0, prices: 0, stocks: 0, skipped: 0, read: 0, checking, pictures: [], notes: [] });
+  const context = (mode: Mode, conn: Db, stats: ImportStats) => new ImportContext(db, conn, mode, stats, fileName, path.dirname(file), opts);
   try {
-    await db.transaction(async (tx) => {
-      const ctx = new ImportContext(tx, stats, fileName, path.dirname(file), opts);
-      await readRecords(
-        file,
-        (p) => RECORDS.has(p),
-        async ({ path: p, node }) => {
-          if (p === `${CLASSIFIER}/Группы`) await ctx.groups(node);
-          else if (p === `${CLASSIFIER}/Свойства/Свойство`) ctx.property(node);
-          else if (p.endsWith('/ТипыЦен/ТипЦены')) await ctx.priceType(node);
-          else if (p.endsWith('/Склады/Склад')) await ctx.warehouse(node);
-          else if (p === `${CATALOG}/Товары/Товар`) await ctx.product(node);
-          else if (p === `${OFFERS}/Предложения/Предложение`) await ctx.offer(node);
-          else if (p === `${CATALOG}/СодержитТолькоИзменения`) fullCatalog = node.text.trim() === 'false';
-        },
-        (p, attrs) => {
-          if (p === ROOT) sawRoot = true;
-          if (p === CATALOG) fullCatalog = attrs['СодержитТолькоИзменения'] === 'false';
-          if (p === OFFERS) stats.kind = 'offers';
-          // The journal names the kind even of a file refused before its first batch.
-          if (p === OFFERS || p === CATALOG) void opts.onProgress?.(stats);
-        },
-      );
-      if (!sawRoot) throw new ImportFailure(`${fileName}: нет корневого элемента КоммерческаяИнформация — это не файл CommerceML`);
-      await ctx.flush();
-      if (fullCatalog) await ctx.deactivateUnlisted();
-      if (stats.kind === 'catalog') await ctx.recountSections();
-    });
+    if (opts.commit === 'batch') {
+      // Everything the write could refuse is refused here, before the first commit: a refused file changes nothing.
+      await readFile(context('check', db, fresh(true)), file, fileName);
+      const stats = fresh(false);
+      await readFile(context('batch', db, stats), file, fileName);
+      return stats;
+    }
+    const stats = fresh(false);
+    await db.transaction((tx) => readFile(context('file', tx, stats), file, fileName));
+    return stats;
   } catch (e) {
     if (e instanceof XmlRefused) throw new ImportFailure(`${fileName}: ${e.message}`);
     throw e;
   }
-  return stats;
 }
+
+/** One pass over the file: every record to the context, then what follows the last batch. */
+async function readFile(ctx: ImportContext, file: string, fileName: string): Promise<void> {
+  let fullCatalog = false;
+  let sawRoot = false;
+  await readRecords(
+    file,
+    (p) => RECORDS.has(p),
+    async ({ path: p, node }) => {
+      if (p === `${CLASSIFIER}/Группы`) await ctx.groups(node);
+      else if (p === `${CLASSIFIER}/Свойства/Свойство`) ctx.property(node);
+      else if (p.endsWith('/ТипыЦен/ТипЦены')) await ctx.priceType(node);
+      else if (p.endsWith('/Склады/Склад')) await ctx.warehouse(node);
+      else if (p === `${CATALOG}/Товары/Товар`) await ctx.product(node);
+      else if (p === `${OFFERS}/Предложения/Предложение`) await ctx.offer(node);
+      else if (p === `${CATALOG}/СодержитТолькоИзменения`) fullCatalog = node.text.trim() === 'false';
+    },
+    (p, attrs) => {
+      if (p === ROOT) sawRoot = true;
+      if (p === CATALOG) fullCatalog = attrs['СодержитТолькоИзменения'] === 'false';
+      if (p === OFFERS) ctx.stats.kind = 'offers';
+      // The journal names the kind even of a file refused before its first batch.
+      if (p === OFFERS || p === CATALOG) void ctx.progress();
+    },
+  );
+  if (!sawRoot) throw new ImportFailure(`${fileName}: нет корневого элемента КоммерческаяИнформация — это не файл CommerceML`);
+  await ctx.flush();
+  if (fullCatalog) await ctx.deactivateUnlisted();
+  if (ctx.stats.kind === 'catalog') await ctx.recountSections();
+}
+
+/**
+ * How a pass writes: 'file' — in the one transaction of the file; 'batch' — each step in a transaction of its
+ * own; 'check' — not at all: reads the catalogue and refuses what the write would refuse.
+ */
+type Mode = 'file' | 'batch' | 'check';
 
 type ProductRec = {
   ext: string;
@@ -192,14 +224,45 @@ class ImportContext {
   private offerBatch: OfferRec[] = [];
   /** When the import last rested (see `rest`). */
   private workingSince = performance.now();
+  /** The check pass: each article of the file and the Ид that claimed it first (the write finds earlier batches in the catalogue). */
+  private fileArticles = new Map<string, string>();
+  /** Stand-in ids of what the check pass would have created (negative: never a row's). */
+  private placeholders = 0;
+  private readonly batchSize: number;
 
+  /** `tx`: the file's transaction ('file'), else the database itself (each 'batch' step opens its own). */
   constructor(
-    private tx: Tx,
-    private stats: ImportStats,
+    private readonly db: Db,
+    private tx: Db,
+    private readonly mode: Mode,
+    readonly stats: ImportStats,
     private file: string,
     private dir: string,
     private opts: ImportOptions,
-  ) {}
+  ) {
+    this.batchSize = mode === 'batch' ? SHORT_BATCH : BATCH;
+  }
+
+  private get checking(): boolean {
+    return this.mode === 'check';
+  }
+
+  /** One unit of writing: inside the file's transaction, or ('batch') a transaction of its own. */
+  private async step<T>(work: () => Promise<T>): Promise<T> {
+    if (this.mode !== 'batch') return work();
+    return this.db.transaction(async (tx) => {
+      this.tx = tx;
+      try {
+        return await work();
+      } finally {
+        this.tx = this.db;
+      }
+    });
+  }
+
+  progress(): void | Promise<void> {
+    return this.opts.onProgress?.(this.stats);
+  }
 
   /**
    * The import shares the app node's one JavaScript thread with the visitors it serves: after each batch it rests for
@@ -224,6 +287,10 @@ class ImportContext {
 
   /** Классификатор/Группы: the whole tree; levels below the third map to their third-level ancestor. */
   async groups(node: XmlNode): Promise<void> {
+    await this.step(() => this.writeGroups(node));
+  }
+
+  private async writeGroups(node: XmlNode): Promise<void> {
     const walk = async (list: XmlNode | undefined, parentId: number | null, depth: number) => {
       for (const g of children(list, 'Группа')) {
         const ext = textOf(g, 'Ид');
@@ -244,6 +311,7 @@ class ImportContext {
   }
 
   private async upsertSection(ext: string, name: string, parentId: number | null, depth: number): Promise<number> {
+    if (this.checking) return --this.placeholders;
     const [found] = await this.tx.select({ id: sections.id, name: sections.name, parentId: sections.parentId, depth: sections.depth }).from(sections).where(eq(sections.externalId, ext));
     if (found) {
       // A group moved in 1C (another parent) moves its section: parent and depth follow the tree.
@@ -327,7 +395,7 @@ class ImportContext {
         .map((c) => c.text.trim())
         .filter(Boolean),
     });
-    if (this.productBatch.length >= BATCH) await this.flushProducts();
+    if (this.productBatch.length >= this.batchSize) await this.flushProducts();
   }
 
   /** Sections of a batch's groups, in one query for those not met yet. */
@@ -383,6 +451,12 @@ class ImportContext {
   private async flushProducts(): Promise<void> {
     const batch = this.productBatch;
     this.productBatch = [];
+    await this.step(() => this.writeProducts(batch));
+    await this.rest();
+    await this.progress();
+  }
+
+  private async writeProducts(batch: ProductRec[]): Promise<void> {
     // Later records of one Ид in a batch win (1C does not repeat them, but a file may).
     const byExt = new Map(batch.map((r) => [r.ext, r]));
     const recs = [...byExt.values()];
@@ -408,6 +482,16 @@ class ImportContext {
       if (sectionId === null) this.fail(r.where, 'товар не отнесён ни к одной группе (Группы/Ид)');
       sectionIds.push(sectionId);
     }
+    if (this.checking) {
+      for (const r of recs) {
+        const earlier = this.fileArticles.get(r.article);
+        // An earlier record's product holds the article in the catalogue by the time the write reaches this one: stood in for.
+        const standIn = earlier && earlier !== r.ext ? { id: --this.placeholders, external_id: earlier } : undefined;
+        this.ownerOf(r, existing.get(r.ext), standIn ?? byArticle.get(r.article));
+        this.fileArticles.set(r.article, r.ext);
+      }
+      return;
+    }
     await this.loadSectionProps(sectionIds);
     await this.resolveBrands(recs.map((r) => r.brandName || NO_BRAND));
 
@@ -426,14 +510,7 @@ class ImportContext {
         properties[def.code] = asNumber ?? p.value;
       }
       const old = existing.get(r.ext);
-      let id = old?.id;
-      const holder = byArticle.get(r.article);
-      if (holder && holder.id !== id) {
-        if (holder.external_id) this.fail(r.where, `артикул ${r.article} уже у другого товара 1С (Ид ${holder.external_id})`);
-        if (id) this.fail(r.where, `артикул ${r.article} уже у другого товара сайта`);
-        // A product made here (no Ид) with the same article: the exchange adopts it instead of duplicating it.
-        id = holder.id;
-      }
+      const id = this.ownerOf(r, old, byArticle.get(r.article));
       const values = {
         name: r.name,
         article: r.article,
@@ -490,8 +567,17 @@ class ImportContext {
       this.stats.updated += rows.length;
     }
     for (const r of recs) if (r.pictures.length) this.stats.pictures.push({ productId: idOf.get(r.ext)!, name: r.name, files: r.pictures.map((f) => path.resolve(this.dir, f)) });
-    await this.rest();
-    await this.opts.onProgress?.(this.stats);
+  }
+
+  /**
+   * The product a record writes: its own (by Ид), else one made here without an Ид that has its article (the
+   * exchange adopts it instead of duplicating it). An article another product holds is refused.
+   */
+  private ownerOf(r: ProductRec, old: { id: number } | undefined, holder: { id: number; external_id: string | null } | undefined): number | undefined {
+    if (!holder || holder.id === old?.id) return old?.id;
+    if (holder.external_id) this.fail(r.where, `артикул ${r.article} уже у другого товара 1С (Ид ${holder.external_id})`);
+    if (old) this.fail(r.where, `артикул ${r.article} уже у другого товара сайта`);
+    return holder.id;
   }
 
   private async propertiesOf(id: number): Promise<Record<string, string | number>> {
@@ -502,6 +588,10 @@ class ImportContext {
 
   /** A full package (СодержитТолькоИзменения=false): products of the exchange it did not list are deactivated, never deleted. */
   async deactivateUnlisted(): Promise<void> {
+    if (!this.checking) await this.step(() => this.writeDeactivation());
+  }
+
+  private async writeDeactivation(): Promise<void> {
     const gone = rowsOf<{ id: number }>(
       await this.tx.execute(sql`
         UPDATE products SET active = false
@@ -513,14 +603,15 @@ class ImportContext {
 
   /** Section counts include their whole subtree (as the seed writes them); only changed counts are written. */
   async recountSections(): Promise<void> {
-    await this.tx.execute(sql`
+    if (this.checking) return;
+    await this.step(() => this.tx.execute(sql`
       WITH RECURSIVE tree AS (
         SELECT id AS root, id FROM sections
         UNION ALL SELECT tree.root, s.id FROM sections s JOIN tree ON s.parent_id = tree.id
       )
       UPDATE sections SET product_count = c.n
       FROM (SELECT tree.root, COUNT(p.id)::int AS n FROM tree LEFT JOIN products p ON p.section_id = tree.id AND p.active GROUP BY tree.root) c
-      WHERE sections.id = c.root AND sections.product_count IS DISTINCT FROM c.n`);
+      WHERE sections.id = c.root AND sections.product_count IS DISTINCT FROM c.n`));
   }
 
   /** ТипыЦен/ТипЦены → price_types (the name and currency kept current). */
@@ -528,12 +619,17 @@ class ImportContext {
     const ext = textOf(node, 'Ид');
     const name = textOf(node, 'Наименование');
     if (!ext) this.fail(`тип цен «${name}»`, 'нет Ид');
-    const [row] = await this.tx
-      .insert(priceTypes)
-      .values({ externalId: ext, name: name || ext, currency: textOf(node, 'Валюта') || null })
-      .onConflictDoUpdate({ target: priceTypes.externalId, set: { name: name || ext, currency: textOf(node, 'Валюта') || null } })
-      .returning({ id: priceTypes.id });
-    this.priceTypeByExt.set(ext, { id: row!.id, name: name || ext });
+    const id = this.checking
+      ? --this.placeholders
+      : await this.step(async () => {
+          const [row] = await this.tx
+            .insert(priceTypes)
+            .values({ externalId: ext, name: name || ext, currency: textOf(node, 'Валюта') || null })
+            .onConflictDoUpdate({ target: priceTypes.externalId, set: { name: name || ext, currency: textOf(node, 'Валюта') || null } })
+            .returning({ id: priceTypes.id });
+          return row!.id;
+        });
+    this.priceTypeByExt.set(ext, { id, name: name || ext });
     this.retail = undefined;
   }
 
@@ -569,11 +665,13 @@ class ImportContext {
   async warehouse(node: XmlNode): Promise<void> {
     const ext = textOf(node, 'Ид');
     const name = textOf(node, 'Наименование') || ext;
-    if (!ext) return;
-    await this.warehouseBranchOf(ext, name);
+    if (!ext || this.checking) return;
+    await this.step(() => this.warehouseBranchOf(ext, name));
   }
 
+  /** The branch a warehouse's stock counts in (the check pass maps none: it only reads the figures). */
   private async warehouseBranchOf(ext: string, name = ext): Promise<number | null> {
+    if (this.checking) return null;
     if (this.warehouseBranch.has(ext)) return this.warehouseBranch.get(ext)!;
     const [row] = await this.tx.select({ branchId: warehouseBranches.branchId }).from(warehouseBranches).where(eq(warehouseBranches.externalId, ext));
     let branchId = row ? row.branchId : null;
@@ -604,13 +702,19 @@ class ImportContext {
     const prices = children(child(node, 'Цены'), 'Цена').map((p) => ({ typeExt: textOf(p, 'ИдТипаЦены'), raw: textOf(p, 'ЦенаЗаЕдиницу') }));
     this.offerBatch.push({ ext, where, prices, warehouses, total });
     this.stats.read++;
-    if (this.offerBatch.length >= BATCH) await this.flushOffers();
+    if (this.offerBatch.length >= this.batchSize) await this.flushOffers();
   }
 
   /** Prices per price type (the retail one is the product's price) and stock per branch, for a batch of offers. */
   private async flushOffers(): Promise<void> {
     const batch = this.offerBatch;
     this.offerBatch = [];
+    await this.step(() => this.writeOffers(batch));
+    await this.rest();
+    await this.progress();
+  }
+
+  private async writeOffers(batch: OfferRec[]): Promise<void> {
     const found = new Map(
       rowsOf<{ id: number; external_id: string }>(await this.tx.execute(sql`SELECT id, external_id FROM products WHERE external_id = ANY(${toPgArray(batch.map((o) => o.ext))}::text[])`)).map((r) => [
         r.external_id,
@@ -664,6 +768,7 @@ class ImportContext {
       stockProducts.add(productId);
       for (const [branchId, quantity] of byBranch) stockRows.set(`${productId}:${branchId}`, { product_id: productId, branch_id: branchId, quantity });
     }
+    if (this.checking) return;
     if (priceRows.size) {
       const rows = rowsOf<{ product_id: number }>(
         await this.tx.execute(sql`
@@ -717,8 +822,6 @@ class ImportContext {
           ON CONFLICT (product_id, warehouse_id) DO UPDATE SET quantity = EXCLUDED.quantity WHERE warehouse_stocks.quantity IS DISTINCT FROM EXCLUDED.quantity`);
       }
     }
-    await this.rest();
-    await this.opts.onProgress?.(this.stats);
   }
 }
 

@@ -12,9 +12,11 @@
  *   the next request takes it over (an UPDATE guarded by the old heartbeat, so one node wins) and runs it
  *   again from the start. The catalogue part is one transaction, so the dead run changed nothing: never half
  *   a price list.
- * On PGlite (one process, one connection) a running import transaction holds the only connection; the
- * state of a job of this process is then read from memory, and the heartbeat is not written (no other
- * node exists; a job left `running` by a previous process is restarted at once).
+ * On PGlite (one process, one connection, which a transaction holds) the file is checked whole and then
+ * written one short transaction per batch (exchange/catalog.ts, commit 'batch'): pages are answered between
+ * batches. The state of a job of this process is read from memory and the heartbeat is not written (no
+ * other node exists); a job left `running` by a previous process is restarted at 1C's next request (no stale
+ * period to wait for), and its rerun writes the whole file again over what the dead run had committed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 /** The progress line 1C shows in its exchange log (Russian). */
 function describe(file: string, s: ImportStats): string {
+  if (s.checking) return `${file}: проверка файла, прочитано ${s.kind === 'offers' ? 'предложений' : 'товаров'} ${s.read}`;
   return s.kind === 'offers'
     ? `${file}: прочитано предложений ${s.read}, изменено цен ${s.prices}, остатков ${s.stocks}`
     : `${file}: прочитано товаров ${s.read}, создано ${s.created}, изменено ${s.updated}`;
@@ -173,7 +176,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
     })();
     return beating;
   };
-  // On PGlite the import transaction holds the one connection: a heartbeat would wait for it (nobody reads it anyway).
+  // On PGlite nobody else reads the heartbeat: this process answers its jobs from memory.
   const timer = kind === 'postgres' ? setInterval(() => void beat(), beatMs) : null;
   let result: { status: 'done' | 'failed'; error: string | null } = { status: 'done', error: null };
   let notes: string[] = [];
@@ -196,6 +199,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
       throw new ImportFailure(`${file}: файл не был передан (mode=file) в этой сессии и его нет в архиве`);
     } else if (/\.xml$/i.test(file)) {
       const stats = await importCatalogFile(db, full, file, {
+        commit: kind === 'pglite' ? 'batch' : 'file',
         onProgress: (s) => {
           state.stage = describe(file, s);
           state.counts = countsOf(s);
@@ -221,7 +225,10 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
       result = { status: 'failed', error: e.message };
     } else {
       console.error('1C exchange: import failed', e);
-      result = { status: 'failed', error: `${file}: внутренняя ошибка при загрузке, каталог не изменён` };
+      // A refusal is found by the check before anything is written; an error of the database itself on PGlite may come
+      // after some batches were committed, and 1C's next exchange sends the file again.
+      const told = kind === 'pglite' ? 'часть файла могла быть загружена, повторите обмен' : 'каталог не изменён';
+      result = { status: 'failed', error: `${file}: внутренняя ошибка при загрузке, ${told}` };
     }
   } finally {
     if (timer) clearInterval(timer);
