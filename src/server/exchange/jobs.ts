@@ -13,10 +13,11 @@
  *   again from the start. The catalogue part is one transaction, so the dead run changed nothing: never half
  *   a price list.
  * On PGlite (one process, one connection, which a transaction holds) the file is checked whole and then
- * written one short transaction per batch (exchange/catalog.ts, commit 'batch'): pages are answered between
- * batches. The state of a job of this process is read from memory and the heartbeat is not written (no
- * other node exists); a job left `running` by a previous process is restarted at 1C's next request (no stale
- * period to wait for), and its rerun writes the whole file again over what the dead run had committed.
+ * written one short transaction per batch (exchange/catalog.ts, commit 'batch'): pages are answered, and the
+ * heartbeat (read there only by the desk's journal) is written, between batches. 1C's requests are answered
+ * from this process's memory (no other node exists); a job left `running` by a previous process is restarted at
+ * 1C's next request (no stale period to wait for), and its rerun writes the whole file again over what the dead
+ * run had committed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -176,8 +177,9 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
     })();
     return beating;
   };
-  // On PGlite nobody else reads the heartbeat: this process answers its jobs from memory.
-  const timer = kind === 'postgres' ? setInterval(() => void beat(), beatMs) : null;
+  // Other nodes read the heartbeat (PostgreSQL), and the desk's journal shows its stage and counts on both databases:
+  // on PGlite it is written between the import's short transactions.
+  const timer = setInterval(() => void beat(), beatMs);
   let result: { status: 'done' | 'failed'; error: string | null } = { status: 'done', error: null };
   let notes: string[] = [];
   try {
@@ -231,7 +233,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
       result = { status: 'failed', error: `${file}: внутренняя ошибка при загрузке, ${told}` };
     }
   } finally {
-    if (timer) clearInterval(timer);
+    clearInterval(timer);
   }
   await beating;
   state.stage = result.status === 'done' ? `${file}: загружен` : (result.error ?? '');
