@@ -260,6 +260,17 @@ describe('1C exchange: the import engine', () => {
       await refusedThenSame(await c.import('import.xml'), /^failure\nimport\.xml, товар «Товар из плохого файла»: неизвестная группа с Ид no-such-group/);
     });
 
+    it('an article that an earlier product of the same file has, under another Ид', async () => {
+      const c = new OneC();
+      await c.session();
+      // 150 new products, then one more with product 5's article: on PGlite that is the second batch of 100, on
+      // PostgreSQL the same statement (the unique article would have failed it with no reason given).
+      const twin = `<Товар><Ид>za-twin</Ид><Артикул>ZA-5</Артикул><Наименование>Двойник</Наименование><Группы><Ид>${TREE.leaves[0]}</Ид></Группы></Товар>`;
+      await c.file('import.xml', joinChunks(importXml({ prefix: 'za', products: 150, full: false, tree: TREE, extra: twin })));
+      await refusedThenSame(await c.import('import.xml'), /^failure\nimport\.xml, товар «Двойник»: артикул ZA-5 уже у другого товара 1С \(Ид /);
+      expect((await page('/drel-za-model-0/')).status).toBe(404);
+    });
+
     it('a too-large upload: 413', async () => {
       const c = new OneC();
       await c.session();

@@ -224,9 +224,9 @@ class ImportContext {
   private offerBatch: OfferRec[] = [];
   /** When the import last rested (see `rest`). */
   private workingSince = performance.now();
-  /** The check pass: each article of the file and the Ид that claimed it first (the write finds earlier batches in the catalogue). */
+  /** Each article of the file and the Ид that claimed it first: a second Ид with it is refused, in any batch. */
   private fileArticles = new Map<string, string>();
-  /** Stand-in ids of what the check pass would have created (negative: never a row's). */
+  /** Stand-in ids of rows not written (yet): the check pass's new groups and price types, an earlier record's product. */
   private placeholders = 0;
   private readonly batchSize: number;
 
@@ -483,13 +483,7 @@ class ImportContext {
       sectionIds.push(sectionId);
     }
     if (this.checking) {
-      for (const r of recs) {
-        const earlier = this.fileArticles.get(r.article);
-        // An earlier record's product holds the article in the catalogue by the time the write reaches this one: stood in for.
-        const standIn = earlier && earlier !== r.ext ? { id: --this.placeholders, external_id: earlier } : undefined;
-        this.ownerOf(r, existing.get(r.ext), standIn ?? byArticle.get(r.article));
-        this.fileArticles.set(r.article, r.ext);
-      }
+      for (const r of recs) this.ownerOf(r, existing.get(r.ext), this.articleHolder(r, byArticle));
       return;
     }
     await this.loadSectionProps(sectionIds);
@@ -510,7 +504,7 @@ class ImportContext {
         properties[def.code] = asNumber ?? p.value;
       }
       const old = existing.get(r.ext);
-      const id = this.ownerOf(r, old, byArticle.get(r.article));
+      const id = this.ownerOf(r, old, this.articleHolder(r, byArticle));
       const values = {
         name: r.name,
         article: r.article,
@@ -567,6 +561,16 @@ class ImportContext {
       this.stats.updated += rows.length;
     }
     for (const r of recs) if (r.pictures.length) this.stats.pictures.push({ productId: idOf.get(r.ext)!, name: r.name, files: r.pictures.map((f) => path.resolve(this.dir, f)) });
+  }
+
+  /**
+   * Who holds a record's article: an earlier record of this file with another Ид (its product is in the catalogue by
+   * the time a later batch is written, or is written in the same statement as this one), else the catalogue's product.
+   */
+  private articleHolder(r: ProductRec, byArticle: Map<string, { id: number; external_id: string | null }>): { id: number; external_id: string | null } | undefined {
+    const earlier = this.fileArticles.get(r.article);
+    if (earlier === undefined) this.fileArticles.set(r.article, r.ext);
+    return earlier !== undefined && earlier !== r.ext ? { id: --this.placeholders, external_id: earlier } : byArticle.get(r.article);
   }
 
   /**
