@@ -118,6 +118,37 @@ describe('the change log and its feed', () => {
     expect(seen.catalog.map((r) => r.productId)).toEqual([p!.id]);
     await t.db.update(products).set({ name: p!.name }).where(eq(products.id, p!.id));
   });
+
+  // The feed here has no timer (no start()): only the trigger's NOTIFY (migration 0040) can make it read.
+  it.skipIf(dbKind() !== 'postgres')('on PostgreSQL a commit wakes the feed by NOTIFY, with no poll, and a commit during a read is read right after it', async () => {
+    const feed = new ChangeFeed(t.db);
+    await feed.ready();
+    const seen: number[] = [];
+    let reads = 0;
+    feed.subscribe('catalog', (rows) => {
+      reads++;
+      seen.push(...rows.map((r) => r.productId ?? 0));
+    });
+    expect(t.listen, 'a PostgreSQL handle can LISTEN').toBeTypeOf('function');
+    t.listen!('change_log', () => feed.wake());
+    const [p, q] = await t.db.select().from(products).orderBy(products.id).limit(2);
+    const arrived = async (id: number) => {
+      const started = Date.now();
+      while (!seen.includes(id)) {
+        if (Date.now() - started > 10_000) throw new Error(`product ${id}'s change was never read`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await t.db.update(products).set({ price: '321.00' }).where(eq(products.id, p!.id));
+    await arrived(p!.id);
+    // Two commits back to back: the second NOTIFY arrives while the first read may still run; both are read.
+    await t.db.update(products).set({ price: '322.00' }).where(eq(products.id, p!.id));
+    await t.db.update(products).set({ price: '323.00' }).where(eq(products.id, q!.id));
+    await arrived(q!.id);
+    expect(reads).toBeGreaterThanOrEqual(2);
+    await t.db.update(products).set({ price: p!.price }).where(eq(products.id, p!.id));
+    await t.db.update(products).set({ price: q!.price }).where(eq(products.id, q!.id));
+  });
 });
 
 describe('the feed never skips a committed change', () => {

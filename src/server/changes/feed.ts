@@ -2,10 +2,11 @@
  * The one reader of the change log (`change_log`, written by triggers: db/schema/catalog.ts). Each app node has
  * one feed per database: it reads what is new — every scope in one read — and hands each scope's
  * rows to its subscribers: the page cache (`catalog` and editors' `content`, changes/follow.ts) and the in-process search
- * index (`search`, search/memory-engine.ts). It runs on a timer (CHANGE_POLL_MS, default 500 ms), and
- * a subscriber that must be current right now (a search) asks it to catch up at once; concurrent
- * asks share one read. Whatever made a change, every node follows within about a second — no bus
- * but the database. The feed also prunes the log.
+ * index (`search`, search/memory-engine.ts). On PostgreSQL each commit that writes the log wakes it (a
+ * NOTIFY from a trigger, migration 0040), so other nodes follow within milliseconds; it also runs on a timer
+ * (CHANGE_POLL_MS, default 500 ms), which is all PGlite's single node needs and covers a lost LISTEN
+ * connection. A subscriber that must be current right now (a search) asks it to catch up at once; concurrent
+ * asks share one read. No bus but the database. The feed also prunes the log.
  *
  * Why no committed change is ever skipped (docs/decisions/0054-change-feed.md): a row's id is taken
  * when it is inserted, not when its transaction commits, so "id > the last id read" alone misses a
@@ -39,6 +40,8 @@ const xidArray = (xids: string[]) => `{${xids.join(',')}}`;
 export class ChangeFeed {
   private pos: Position | null = null;
   private reading: Promise<void> | null = null;
+  /** Woken while a read was running: that read's snapshot may predate the commit that woke it. */
+  private again = false;
   private lastPrune = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly handlers = new Map<ChangeScope, Set<ChangeHandler>>();
@@ -64,8 +67,21 @@ export class ChangeFeed {
 
   /** Reads what is new and hands it on; resolves when every subscriber has handled it. */
   catchUp(): Promise<void> {
-    this.reading ??= this.read().finally(() => (this.reading = null));
+    this.reading ??= this.read().finally(() => {
+      this.reading = null;
+      if (this.again) this.wake();
+    });
     return this.reading;
+  }
+
+  /** A commit wrote the log (PostgreSQL's NOTIFY, db/client.ts `listen`): read it now, or right after the read under way. */
+  wake(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
+    this.catchUp().catch((e) => console.error('[changes] reading change_log failed', e));
   }
 
   /** Runs `fn` in one read-only REPEATABLE READ snapshot, with that snapshot's in-progress transaction ids. */

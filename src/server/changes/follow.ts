@@ -1,5 +1,5 @@
 /** What this node drops when the catalogue or editors' content changes: cached pages, and the per-node reference caches. */
-import { getDb, type Db } from '../db/client';
+import { getDb, getDbHandle, type Db } from '../db/client';
 import { forgetReference } from '../catalog/reference';
 import { forgetSectionTree } from '../catalog/sections';
 import { pageCache } from '../page-cache/registry';
@@ -50,7 +50,8 @@ let following = false;
 export async function followCatalogChanges(): Promise<void> {
   if (following) return;
   following = true;
-  const feed = changeFeed(await getDb());
+  const handle = await getDbHandle();
+  const feed = changeFeed(handle.db);
   feed.subscribe('catalog', (rows) => {
     // A rule names sections, brands and articles: a new product or a moved section may change what it covers.
     forgetPromoRules();
@@ -80,4 +81,5 @@ export async function followCatalogChanges(): Promise<void> {
   });
   await schedule.arm().catch((e) => console.error('[changes] content schedule', e));
   feed.start();
+  handle.listen?.('change_log', () => feed.wake());
 }

@@ -29,6 +29,11 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   /** `SELECT 1` on a connection nothing else uses (PostgreSQL), for /api/health/. */
   ping: () => Promise<void>;
+  /**
+   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel` (on a connection of its own), and once each
+   * time that connection is (re)established, since what was sent while it was down is not sent again.
+   */
+  listen?: (channel: 'change_log', onNotify: () => void) => void;
   close: () => Promise<void>;
 };
 
@@ -88,7 +93,11 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const probePool = new pg.default.Pool({ ...connection, max: 1, statement_timeout: Math.min(statementMs || 5000, 5000) });
     // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash the process.
     for (const p of [pool, writePool, probePool]) p.on('error', (e) => console.error('[db] idle connection closed:', e.message));
-    const closeAll = () => Promise.all([pool.end(), writePool.end(), probePool.end()]).then(() => {});
+    const listening = new Set<{ close: () => void }>();
+    const closeAll = () => {
+      for (const l of listening) l.close();
+      return Promise.all([pool.end(), writePool.end(), probePool.end()]).then(() => {});
+    };
     try {
       await withAdvisoryLock(url, MIGRATION_LOCK_KEY, (client) => migrate(drizzle(client, { schema }) as never, { migrationsFolder: migrationsFolder() }));
     } catch (e) {
@@ -97,7 +106,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     }
     const db = drizzle(pool, { schema }) as unknown as Db;
     const writeDb = drizzle(writePool, { schema }) as unknown as Db;
-    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), close: closeAll };
+    const listen = (channel: 'change_log', onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
+    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, close: closeAll };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -111,6 +121,46 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
   await analyzeIfNeverAnalyzed(client);
   return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), close: () => client.close() };
+}
+
+/**
+ * One connection that LISTENs on `channel` for as long as the handle is open. A dropped connection (a server
+ * restart, a failover) is opened again a second later; it never keeps the process alive.
+ */
+function listener(pg: typeof import('pg').default, connection: import('pg').ClientConfig, channel: string, onNotify: () => void): { close: () => void } {
+  let closed = false;
+  let current: import('pg').Client | null = null;
+  const open = async () => {
+    if (closed) return;
+    const client = new pg.Client(connection);
+    current = client;
+    let dropped = false;
+    const drop = (e?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (e && !closed) console.error(`[db] LISTEN ${channel} connection lost:`, e.message);
+      client.end().catch(() => {});
+      if (!closed) setTimeout(open, 1000).unref();
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', () => onNotify());
+    try {
+      await client.connect();
+      (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+      await client.query(`LISTEN ${channel}`);
+      onNotify();
+    } catch (e) {
+      drop(e as Error);
+    }
+  };
+  void open();
+  return {
+    close: () => {
+      closed = true;
+      void current?.end().catch(() => {});
+    },
+  };
 }
 
 /**
