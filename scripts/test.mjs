@@ -93,8 +93,8 @@ if (code) finish(code);
 // Two at a time, never three: a third process (the axe scans apart, on their own server: E2E_DATA_DIR)
 // was tried, and on two cores the PostgreSQL suite's timing tests then failed.
 
-/** Files whose subject is the embedded database itself: start-up, seeding, durability, the import holding it, SQL money. */
-const EMBEDDED = ['seed', 'seed-guard', 'production-start', 'order-durability', 'catalog-changes', 'exchange-import', 'money-property', 'basket-db', 'checkout-money'].map((f) => `tests/integration/${f}.test.ts`);
+/** Files whose subject is the embedded database itself: start-up, seeding, durability, the imports holding it (1C's, the desk's price list), SQL money. */
+const EMBEDDED = ['seed', 'seed-guard', 'production-start', 'order-durability', 'catalog-changes', 'exchange-import', 'pricelist-import', 'money-property', 'basket-db', 'checkout-money'].map((f) => `tests/integration/${f}.test.ts`);
 /** Embedded files that start their own PGlite server whatever DATABASE_URL says: on the PostgreSQL leg they would run the same test a second time. */
 const PGLITE_ONLY = ['order-durability'].map((f) => `tests/integration/${f}.test.ts`);
 

@@ -5,6 +5,8 @@
  * rows in Russian; apply writes prices and stock per branch that the product page shows (through the
  * change feed); an unknown article is reported and not applied; rows with errors block a plain apply;
  * a stale token is refused; non-staff are refused; a 3 MB file gets 413 in Russian; the journal has it.
+ * A large list: on PostgreSQL no reader ever sees it half applied; on PGlite (the embedded leg) the store
+ * answers while it is written, between its short transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -22,6 +24,10 @@ const OWN = [
   { code: 'plist-test-saw', article: 'PLT-002', price: '250.50' },
   { code: 'plist-test-grinder', article: 'PLT-003', price: '80.00' },
 ];
+/** Products of the large list only this file touches: PLT-B-0001 … */
+const BULK = 3000;
+const bulkArticle = (i: number) => `PLT-B-${String(i + 1).padStart(4, '0')}`;
+let bulkIds: number[] = [];
 
 let srv: OwnServer;
 let staff: Visitor;
@@ -34,6 +40,11 @@ async function prepare(db: Db) {
     .insert(products)
     .values(OWN.map((p, i) => ({ code: p.code, article: p.article, articleNorm: p.article.replace(/-/g, ''), name: `Тестовый товар прайса ${i + 1}`, sectionId: section!.id, brandId: brand!.id, price: p.price })))
     .returning({ id: products.id });
+  const bulk = await db
+    .insert(products)
+    .values(Array.from({ length: BULK }, (_, i) => ({ code: `plist-bulk-${i + 1}`, article: bulkArticle(i), articleNorm: bulkArticle(i).replace(/-/g, ''), name: `Товар большого прайса ${i + 1}`, sectionId: section!.id, brandId: brand!.id, price: '10.00' })))
+    .returning({ id: products.id });
+  bulkIds = bulk.map((r) => r.id);
   const bs = await db.select({ id: branches.id, city: branches.city }).from(branches);
   branchIds = Object.fromEntries(bs.map((b) => [b.city, b.id]));
   await db.insert(stocks).values(rows.map((r) => ({ productId: r.id, branchId: branchIds['Минск']!, quantity: 5 })));
@@ -185,6 +196,34 @@ describe('price-list import in the desk', () => {
     expect(log).toContain('Прайс Тестов');
     expect(log).toContain('прайс.csv');
     expect(log).toMatch(/цен изменено: 2, остатков изменено: 3, строк с ошибками пропущено: 1/);
+  });
+
+  it(`a list of ${BULK} rows: on PostgreSQL never seen half applied; on PGlite pages are answered while it is written, and it ends whole`, { timeout: 120_000 }, async () => {
+    const text = `Артикул;Цена\r\n${Array.from({ length: BULK }, (_, i) => `${bulkArticle(i)};11,50`).join('\r\n')}\r\n`;
+    const preview = await upload(staff, '/api/desk/pricelist/preview/', 'большой.csv', cp1251(text));
+    expect(preview.body.data.counts).toMatchObject({ rows: BULK, changed_rows: BULK, errors: 0 });
+    // The first and the last product of the list, read in one statement (one snapshot on either database).
+    const [first, last] = [bulkIds[0]!, bulkIds[BULK - 1]!];
+    const prices = async () => {
+      const { body } = await new Visitor(srv.base).post('/api/catalog/product/', { productId: [first, last] });
+      const byId = new Map(body.data.map((c: any) => [c.id, c.price]));
+      return [byId.get(first), byId.get(last)];
+    };
+    let finished = false;
+    const applying = upload(staff, '/api/desk/pricelist/apply/', 'большой.csv', cp1251(text), { token: preview.body.data.token }).finally(() => (finished = true));
+    const seen = new Set<string>();
+    while (!finished) seen.add(JSON.stringify(await prices()));
+    const applied = await applying;
+    expect(applied.res.status, JSON.stringify(applied.body.errors)).toBe(200);
+    expect(applied.body.data).toMatchObject({ prices: BULK, rows: BULK, skipped: 0 });
+    expect(await prices()).toEqual([11.5, 11.5]);
+    const half = JSON.stringify([11.5, 10]);
+    if (srv.databaseUrl) {
+      expect([...seen], 'read while one transaction wrote the list').not.toContain(half);
+    } else {
+      // The first batch committed while the last was still to come, and the store answered then.
+      expect([...seen], 'read between the short transactions').toContain(half);
+    }
   });
 
   it('a file without the article column or with an unknown branch column is refused in Russian', async () => {

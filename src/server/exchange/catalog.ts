@@ -24,7 +24,7 @@ import { rowsOf } from '../db/rows';
 import { branches, brands, priceTypes, sectionProperties, sections, warehouseBranches } from '../db/schema';
 import { normalizeArticle, slugify } from '../lib/text';
 import { child, children, readRecords, textOf, XmlRefused, type XmlNode } from './commerceml';
-import { config } from '../config';
+import { restAfterWork } from './sharing';
 
 /** A refusal of the file, answered `failure` with this (Russian) text. */
 export class ImportFailure extends Error {}
@@ -222,8 +222,8 @@ class ImportContext {
   private usedCodes = new Set<string>();
   private productBatch: ProductRec[] = [];
   private offerBatch: OfferRec[] = [];
-  /** When the import last rested (see `rest`). */
-  private workingSince = performance.now();
+  /** Rests after each batch (sharing.ts). */
+  private readonly rest = restAfterWork();
   /** Each article of the file and the Ид that claimed it first: a second Ид with it is refused, in any batch. */
   private fileArticles = new Map<string, string>();
   /** Stand-in ids of rows not written (yet): the check pass's new groups and price types, an earlier record's product. */
@@ -262,17 +262,6 @@ class ImportContext {
 
   progress(): void | Promise<void> {
     return this.opts.onProgress?.(this.stats);
-  }
-
-  /**
-   * The import shares the app node's one JavaScript thread with the visitors it serves: after each batch it rests for
-   * EXCHANGE_REST_RATIO of the time it worked since its last rest (decision 0200, «Sharing the node»), so pages keep
-   * being answered during a 100,000-product exchange at the cost of a longer import.
-   */
-  private async rest(): Promise<void> {
-    const ratio = config().EXCHANGE_REST_RATIO;
-    if (ratio > 0) await new Promise((r) => setTimeout(r, (performance.now() - this.workingSince) * ratio));
-    this.workingSince = performance.now();
   }
 
   private fail(element: string, why: string): never {

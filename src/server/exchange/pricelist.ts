@@ -2,8 +2,8 @@
  * The desk's price-list import (issue 24 point 3, docs/decisions/0200-exchange-1c.md «Импорт
  * прайс-листа в рабочем месте»): a file of article, retail price and stock per branch becomes a
  * plan — per row the product, old → new price, old → new stock per branch, or the reasons it cannot
- * be applied — and the plan is applied in one transaction through ordinary UPDATE/INSERT, so the
- * change-log triggers tell every node (pages, listings, search).
+ * be applied — and the plan is applied through ordinary UPDATE/INSERT (in one transaction on PostgreSQL, in
+ * short ones on PGlite: `applyPriceList`), so the change-log triggers tell every node (pages, listings, search).
  *
  * Nothing is kept between preview and apply: apply gets the same file again and recomputes the plan
  * against the catalogue as it is then; the preview's token is a hash of the file and of that plan
@@ -18,6 +18,7 @@ import { normalizeArticle } from '../lib/text';
 import { logStaff } from '../desk/log';
 import { readPriceList, type BranchRef, type PriceListTable } from './pricelist-read';
 import { t } from '../../i18n';
+import { restAfterWork } from './sharing';
 
 export type PlanRow = {
   line: number;
@@ -145,36 +146,102 @@ export async function previewPriceList(db: Db, file: { name: string; bytes: Uint
 
 export type ApplyResult = { prices: number; stocks: number; rows: number; skipped: number; file: string };
 
+/** Rows written per transaction when the apply is written in short ones (PGlite, below). */
+const SHORT_BATCH = 250;
+
+/** One apply at a time on a node: a second waits, then finds the catalogue changed under its preview (409) or not. */
+let applying: Promise<unknown> = Promise.resolve();
+
 /**
- * Apply: the same file and the preview's token. One transaction: the plan is recomputed inside it,
- * must match the token, and is written whole (prices, then stocks) with the journal entry — or not at all.
+ * Apply: the same file and the preview's token. The plan is recomputed against the catalogue as it is now, must
+ * match the token, and is written: prices, then stocks, with the journal entry.
+ *
+ * - On PostgreSQL (`commit: 'whole'`) in one transaction: all or nothing, and no other node's reader waits for it.
+ * - On PGlite (`'batches'`) a transaction holds the one connection from every page, so the plan is checked first and
+ *   then written SHORT_BATCH rows per transaction, resting between them (sharing.ts): pages are answered throughout.
+ *   A failure of the database midway leaves the batches already written; the answer says so, and a new preview of
+ *   the same file shows what is left (the rows written no longer differ).
  */
-export async function applyPriceList(db: Db, staffUserId: string, file: { name: string; bytes: Uint8Array }, token: string, skipErrors: boolean): Promise<ApplyResult> {
+export async function applyPriceList(
+  db: Db,
+  staffUserId: string,
+  file: { name: string; bytes: Uint8Array },
+  token: string,
+  skipErrors: boolean,
+  commit: 'whole' | 'batches' = 'whole',
+): Promise<ApplyResult> {
   const branchList = await branchRefs(db);
   const table = await readPriceList(file.name, file.bytes, branchList);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const plan = await planPriceList(tx, file, table, branchList);
-    if (plan.token !== token) throw new HttpError(409, [{ code: ERR.CONFLICT, field: 'file', message: t('PLIST_ERR_CHANGED') }]);
-    if (plan.counts.errors > 0 && !skipErrors) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'file', message: t('PLIST_ERR_HAS_ERRORS') }]);
-    const changes = plan.rows.filter((r) => r.status === 'change' && r.product);
-    const prices = changes.filter((r) => r.price).map((r) => ({ id: r.product!.id, price: r.price!.new.toFixed(2) }));
-    const stockRows = changes.flatMap((r) => r.stocks.map((s) => ({ productId: r.product!.id, branchId: s.branch_id, quantity: s.new })));
-    for (const part of chunks(prices)) {
-      const values = sql.join(
-        part.map((p) => sql`(${p.id}::int, ${p.price}::numeric)`),
-        sql`, `,
-      );
-      await tx.execute(sql`UPDATE products SET price = v.price, updated_at = now() FROM (VALUES ${values}) AS v(id, price) WHERE products.id = v.id`);
+  const run = applying.then(async () => {
+    if (commit === 'whole') {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const plan = await checkedPlan(tx, file, table, branchList, token, skipErrors);
+        await writeRows(tx, changesOf(plan));
+        return journal(tx, staffUserId, plan);
+      });
     }
-    for (const part of chunks(stockRows)) {
-      await tx
-        .insert(stocks)
-        .values(part)
-        .onConflictDoUpdate({ target: [stocks.productId, stocks.branchId], set: { quantity: sql`excluded.quantity` } });
+    const plan = await checkedPlan(db, file, table, branchList, token, skipErrors);
+    const changes = changesOf(plan);
+    const rest = restAfterWork();
+    let written = 0;
+    try {
+      for (let from = 0; from < changes.length || from === 0; from += SHORT_BATCH) {
+        const part = changes.slice(from, from + SHORT_BATCH);
+        const last = from + SHORT_BATCH >= changes.length;
+        const result = await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await writeRows(tx, part);
+          return last ? journal(tx, staffUserId, plan) : null;
+        });
+        written += part.length;
+        if (result) return result;
+        await rest();
+      }
+    } catch (e) {
+      if (written === 0) throw e;
+      console.error('[pricelist] apply stopped midway', e);
+      throw new HttpError(500, [{ code: ERR.INTERNAL, field: 'file', message: t('PLIST_ERR_PARTLY').replace('{written}', String(written)).replace('{total}', String(changes.length)) }]);
     }
-    const result = { prices: prices.length, stocks: stockRows.length, rows: changes.length, skipped: plan.counts.errors, file: plan.file };
-    await logStaff(tx, staffUserId, 'pricelist.import', { kind: 'pricelist', id: plan.token.slice(0, 12) }, { file: plan.file, prices: result.prices, stocks: result.stocks, skipped: result.skipped });
-    return result;
+    throw new Error('unreachable: the last batch returns the result');
   });
+  applying = run.catch(() => {});
+  return run;
+}
+
+/** The plan as it is now, refused unless it is the previewed one (409), or has errors the staff did not agree to skip (422). */
+async function checkedPlan(db: Db, file: { name: string; bytes: Uint8Array }, table: PriceListTable, branchList: BranchRef[], token: string, skipErrors: boolean): Promise<PriceListPlan> {
+  const plan = await planPriceList(db, file, table, branchList);
+  if (plan.token !== token) throw new HttpError(409, [{ code: ERR.CONFLICT, field: 'file', message: t('PLIST_ERR_CHANGED') }]);
+  if (plan.counts.errors > 0 && !skipErrors) throw new HttpError(422, [{ code: ERR.VALIDATION, field: 'file', message: t('PLIST_ERR_HAS_ERRORS') }]);
+  return plan;
+}
+
+const changesOf = (plan: PriceListPlan) => plan.rows.filter((r) => r.status === 'change' && r.product);
+
+/** Prices, then stocks, of these rows, through ordinary UPDATE/INSERT (the change-log triggers see them). */
+async function writeRows(tx: Db, changes: PlanRow[]): Promise<void> {
+  const prices = changes.filter((r) => r.price).map((r) => ({ id: r.product!.id, price: r.price!.new.toFixed(2) }));
+  const stockRows = changes.flatMap((r) => r.stocks.map((s) => ({ productId: r.product!.id, branchId: s.branch_id, quantity: s.new })));
+  for (const part of chunks(prices)) {
+    const values = sql.join(
+      part.map((p) => sql`(${p.id}::int, ${p.price}::numeric)`),
+      sql`, `,
+    );
+    await tx.execute(sql`UPDATE products SET price = v.price, updated_at = now() FROM (VALUES ${values}) AS v(id, price) WHERE products.id = v.id`);
+  }
+  for (const part of chunks(stockRows)) {
+    await tx
+      .insert(stocks)
+      .values(part)
+      .onConflictDoUpdate({ target: [stocks.productId, stocks.branchId], set: { quantity: sql`excluded.quantity` } });
+  }
+}
+
+/** The staff journal's entry for the whole apply, and the answer. */
+async function journal(tx: Db, staffUserId: string, plan: PriceListPlan): Promise<ApplyResult> {
+  const changes = changesOf(plan);
+  const result = { prices: changes.filter((r) => r.price).length, stocks: changes.reduce((n, r) => n + r.stocks.length, 0), rows: changes.length, skipped: plan.counts.errors, file: plan.file };
+  await logStaff(tx, staffUserId, 'pricelist.import', { kind: 'pricelist', id: plan.token.slice(0, 12) }, { file: plan.file, prices: result.prices, stocks: result.stocks, skipped: result.skipped });
+  return result;
 }
