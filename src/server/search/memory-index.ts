@@ -12,7 +12,16 @@ const WEIGHT: Record<string, number> = { A: 1, B: 0.6, C: 0.3, D: 0.1 };
 
 /** `key`: a hash of what the postings and numbers were built from (Row.key), so a change of price or popularity alone is applied in place. */
 export type Slot = { id: number; brandId: number; sectionId: number; price: number; popularity: number; created: number; article: string; live: boolean; key: string };
-type Posting = { slots: number[]; weights: number[] };
+/**
+ * A lexeme's postings, one small integer each: the slot times 32 plus the weight in tenths (1–20: a sum of distinct
+ * WEIGHT letters). One array of small integers per lexeme instead of an array of slots beside an array of doubles:
+ * at 100,000 products the postings took 67 bytes an entry, now about a third of it (decision 0200, «an eighth session»).
+ */
+type Posting = number[];
+const WEIGHT_BITS = 32;
+const pack = (slot: number, weight: number) => slot * WEIGHT_BITS + Math.round(weight * 10);
+const slotOf = (entry: number) => Math.floor(entry / WEIGHT_BITS);
+const weightOfEntry = (entry: number) => (entry % WEIGHT_BITS) / 10;
 /**
  * A clause's match on one product, as one number (no object per product per search: fewer pauses for the
  * garbage collector at 100,000 products): the weight of where it matched, +16 when it matched exactly.
@@ -130,17 +139,17 @@ export class MemoryIndex {
     this.slots.push({ id: r.id, brandId: r.brand_id, sectionId: r.section_id, price: Number(r.price), popularity: r.popularity, created: Number(r.created), article: r.article_norm, live: true, key: r.key });
     this.bySlotId.set(r.id, slot);
     for (const [lex, w] of parseDoc(r.doc)) {
-      let p = this.postings.get(lex);
-      if (!p) {
-        this.postings.set(lex, (p = { slots: [], weights: [] }));
+      const p = this.postings.get(lex);
+      // A new array holds exactly its first entry; `push` onto an empty one reserves room for 17.
+      if (p) p.push(pack(slot, w));
+      else {
+        this.postings.set(lex, [pack(slot, w)]);
         this.sortedLexemes = null;
       }
-      p.slots.push(slot);
-      p.weights.push(w);
     }
-    const list = this.byArticle.get(r.article_norm) ?? [];
-    list.push(slot);
-    this.byArticle.set(r.article_norm, list);
+    const list = this.byArticle.get(r.article_norm);
+    if (list) list.push(slot);
+    else this.byArticle.set(r.article_norm, [slot]);
     const inSection = this.bySection.get(r.section_id) ?? [];
     inSection.push(slot);
     this.bySection.set(r.section_id, inSection);
@@ -209,9 +218,9 @@ export class MemoryIndex {
 
   /** How many postings a term reads (prefixes: all completions), to evaluate the cheapest clause first. */
   termCost(t: Term): number {
-    if (!t.prefix) return this.postings.get(t.lex)?.slots.length ?? 0;
+    if (!t.prefix) return this.postings.get(t.lex)?.length ?? 0;
     let n = 0;
-    for (const lex of this.withPrefix(t.lex)) n += this.postings.get(lex)?.slots.length ?? 0;
+    for (const lex of this.withPrefix(t.lex)) n += this.postings.get(lex)?.length ?? 0;
     return n;
   }
 
@@ -331,11 +340,11 @@ export class MemoryIndex {
       const p = this.postings.get(lex);
       if (!p) continue;
       const exact = lex === t.lex;
-      for (let i = 0; i < p.slots.length; i++) {
-        const s = p.slots[i]!;
+      for (const entry of p) {
+        const s = slotOf(entry);
         if (only && !only.has(s)) continue;
         if (!this.slots[s]!.live) continue;
-        out.set(s, combine(out.get(s), match(p.weights[i]!, exact)));
+        out.set(s, combine(out.get(s), match(weightOfEntry(entry), exact)));
       }
     }
     return out;
