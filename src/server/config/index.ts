@@ -160,7 +160,7 @@ const VARS = {
   EXCHANGE_MAX_FILE_MB: { type: decimal(1, 4096), default: '512' },
   EXCHANGE_STEP_SECONDS: { type: decimal(0.05, 600), default: '20' },
   EXCHANGE_STALE_SECONDS: { type: decimal(1, 3600), default: '60' },
-  EXCHANGE_REST_RATIO: { type: decimal(0, 10), default: '1' },
+  EXCHANGE_REST_RATIO: { type: decimal(0, 10), doc: '`1` on PostgreSQL, `1.5` on PGlite' },
   EXCHANGE_ZIP_MAX_MB: { type: decimal(1, 65536), default: '4096' },
   EXCHANGE_ZIP_MAX_RATIO: { type: decimal(2, 100000), default: '200' },
   EXCHANGE_ZIP_MAX_ENTRIES: { type: int(1), default: '200000' },

@@ -222,8 +222,8 @@ class ImportContext {
   private usedCodes = new Set<string>();
   private productBatch: ProductRec[] = [];
   private offerBatch: OfferRec[] = [];
-  /** Rests after each batch (sharing.ts). */
-  private readonly rest = restAfterWork();
+  /** Rests after each batch (sharing.ts); a batch that committed on its own is read by this node's feed first. */
+  private readonly rest: () => Promise<void>;
   /** Each article of the file and the Ид that claimed it first: a second Ид with it is refused, in any batch. */
   private fileArticles = new Map<string, string>();
   /** Stand-in ids of rows not written (yet): the check pass's new groups and price types, an earlier record's product. */
@@ -241,6 +241,7 @@ class ImportContext {
     private opts: ImportOptions,
   ) {
     this.batchSize = mode === 'batch' ? SHORT_BATCH : BATCH;
+    this.rest = restAfterWork(mode === 'batch' ? { embedded: db } : {});
   }
 
   private get checking(): boolean {

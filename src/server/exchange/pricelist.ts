@@ -183,7 +183,7 @@ export async function applyPriceList(
     }
     const plan = await checkedPlan(db, file, table, branchList, token, skipErrors);
     const changes = changesOf(plan);
-    const rest = restAfterWork();
+    const rest = restAfterWork({ embedded: db });
     let written = 0;
     try {
       for (let from = 0; from < changes.length || from === 0; from += SHORT_BATCH) {
