@@ -20,7 +20,8 @@ export function restAfterWork(opts: { embedded?: Db } = {}): () => Promise<void>
   const { embedded } = opts;
   let workingSince = performance.now();
   return async () => {
-    if (embedded) await changeFeed(embedded).catchUp();
+    // A failed read is the feed's to retry on its timer; the writer goes on.
+    if (embedded) await changeFeed(embedded).catchUp().catch((e) => console.error('[changes] reading change_log after a batch failed', e));
     const ratio = config().EXCHANGE_REST_RATIO ?? (embedded ? 1.5 : 1);
     if (ratio > 0) await new Promise((r) => setTimeout(r, (performance.now() - workingSince) * ratio));
     workingSince = performance.now();
