@@ -226,6 +226,18 @@ describe('price-list import in the desk', () => {
     }
   });
 
+  it('the same preview applied twice at once (a double press, two tabs): one 200, one 409, one journal entry', { timeout: 120_000 }, async () => {
+    const text = `Артикул;Цена\r\n${Array.from({ length: BULK }, (_, i) => `${bulkArticle(i)};12,25`).join('\r\n')}\r\n`;
+    const preview = await upload(staff, '/api/desk/pricelist/preview/', 'дважды.csv', cp1251(text));
+    expect(preview.body.data.counts).toMatchObject({ rows: BULK, changed_rows: BULK });
+    const both = await Promise.all([0, 1].map(() => upload(staff, '/api/desk/pricelist/apply/', 'дважды.csv', cp1251(text), { token: preview.body.data.token })));
+    expect(both.map((r) => r.res.status).sort()).toEqual([200, 409]);
+    const log = await (await staff.raw('/desk/log/')).text();
+    expect(log.split('дважды.csv').length - 1).toBe(1);
+    const { body } = await new Visitor(srv.base).post('/api/catalog/product/', { productId: [bulkIds[0], bulkIds[BULK - 1]] });
+    expect(body.data.map((c: any) => c.price)).toEqual([12.25, 12.25]);
+  });
+
   it('a file without the article column or with an unknown branch column is refused in Russian', async () => {
     let r = await upload(staff, '/api/desk/pricelist/preview/', 'x.csv', new TextEncoder().encode('Код;Цена\nPLT-001;5\n'));
     expect(r.res.status).toBe(422);

@@ -149,14 +149,16 @@ export type ApplyResult = { prices: number; stocks: number; rows: number; skippe
 /** Rows written per transaction when the apply is written in short ones (PGlite, below). */
 const SHORT_BATCH = 250;
 
-/** One apply at a time on a node: a second waits, then finds the catalogue changed under its preview (409) or not. */
+/** PGlite's applies, one at a time (one process): a second waits, then finds the catalogue changed under its preview (409) or not. */
 let applying: Promise<unknown> = Promise.resolve();
 
 /**
  * Apply: the same file and the preview's token. The plan is recomputed against the catalogue as it is now, must
- * match the token, and is written: prices, then stocks, with the journal entry.
+ * match the token, and is written: prices, then stocks, with the journal entry. One apply at a time, so a preview is
+ * applied once however many times «Применить» is pressed, on whichever node: the next one finds its plan changed (409).
  *
- * - On PostgreSQL (`commit: 'whole'`) in one transaction: all or nothing, and no other node's reader waits for it.
+ * - On PostgreSQL (`commit: 'whole'`) in one transaction under an advisory lock every node takes: all or nothing, and
+ *   no other node's reader waits for it.
  * - On PGlite (`'batches'`) a transaction holds the one connection from every page, so the plan is checked first and
  *   then written SHORT_BATCH rows per transaction, resting between them (sharing.ts): pages are answered throughout.
  *   A failure of the database midway leaves the batches already written; the answer says so, and a new preview of
@@ -172,41 +174,42 @@ export async function applyPriceList(
 ): Promise<ApplyResult> {
   const branchList = await branchRefs(db);
   const table = await readPriceList(file.name, file.bytes, branchList);
-  const run = applying.then(async () => {
-    if (commit === 'whole') {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const plan = await checkedPlan(tx, file, table, branchList, token, skipErrors);
-        await writeRows(tx, changesOf(plan));
-        return journal(tx, staffUserId, plan);
-      });
-    }
-    const plan = await checkedPlan(db, file, table, branchList, token, skipErrors);
-    const changes = changesOf(plan);
-    const rest = restAfterWork({ embedded: db });
-    let written = 0;
-    try {
-      for (let from = 0; from < changes.length || from === 0; from += SHORT_BATCH) {
-        const part = changes.slice(from, from + SHORT_BATCH);
-        const last = from + SHORT_BATCH >= changes.length;
-        const result = await db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
-          await writeRows(tx, part);
-          return last ? journal(tx, staffUserId, plan) : null;
-        });
-        written += part.length;
-        if (result) return result;
-        await rest();
-      }
-    } catch (e) {
-      if (written === 0) throw e;
-      console.error('[pricelist] apply stopped midway', e);
-      throw new HttpError(500, [{ code: ERR.INTERNAL, field: 'file', message: t('PLIST_ERR_PARTLY').replace('{written}', String(written)).replace('{total}', String(changes.length)) }]);
-    }
-    throw new Error('unreachable: the last batch returns the result');
-  });
+  if (commit === 'whole') {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('pricelist.apply'))`);
+      const plan = await checkedPlan(tx, file, table, branchList, token, skipErrors);
+      await writeRows(tx, changesOf(plan));
+      return journal(tx, staffUserId, plan);
+    });
+  }
+  const run = applying.then(() => applyInBatches(db, staffUserId, file, table, branchList, token, skipErrors));
   applying = run.catch(() => {});
   return run;
+}
+
+async function applyInBatches(db: Db, staffUserId: string, file: { name: string; bytes: Uint8Array }, table: PriceListTable, branchList: BranchRef[], token: string, skipErrors: boolean): Promise<ApplyResult> {
+  const plan = await checkedPlan(db, file, table, branchList, token, skipErrors);
+  const changes = changesOf(plan);
+  const batches = changes.length ? chunks(changes, SHORT_BATCH) : [[]];
+  const rest = restAfterWork({ embedded: db });
+  let written = 0;
+  try {
+    for (const batch of batches.slice(0, -1)) {
+      await db.transaction((tx) => writeRows(tx as unknown as Db, batch));
+      written += batch.length;
+      await rest();
+    }
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await writeRows(tx, batches.at(-1)!);
+      return journal(tx, staffUserId, plan);
+    });
+  } catch (e) {
+    if (written === 0) throw e;
+    console.error('[pricelist] apply stopped midway', e);
+    throw new HttpError(500, [{ code: ERR.INTERNAL, field: 'file', message: t('PLIST_ERR_PARTLY').replace('{written}', String(written)).replace('{total}', String(changes.length)) }]);
+  }
 }
 
 /** The plan as it is now, refused unless it is the previewed one (409), or has errors the staff did not agree to skip (422). */

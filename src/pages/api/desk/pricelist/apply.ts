@@ -8,7 +8,7 @@ import { t } from '../../../../i18n';
 /**
  * POST /api/desk/pricelist/apply/ (staff; multipart: `file` — the same file as previewed, `token` —
  * the preview's, `skip_errors` = 1 to apply without the faulty rows) → {prices, stocks, rows, skipped}.
- * On PostgreSQL all or nothing, in one transaction; on PGlite in short ones (exchange/pricelist.ts); 409 when the
+ * On PostgreSQL all or nothing, in one transaction; on PGlite in short ones; one at a time (exchange/pricelist.ts); 409 when the
  * file or the catalogue no longer gives that preview.
  */
 export const POST = authed({ staff: 'prices' }, async (ctx, staff) => {
