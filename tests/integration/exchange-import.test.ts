@@ -164,7 +164,10 @@ describe('1C exchange: the import engine', () => {
     expect(Math.abs(data[i]! - RED[0]) + Math.abs(data[i + 1]! - RED[1]) + Math.abs(data[i + 2]! - RED[2])).toBeLessThan(60);
     // The product whose picture was not sent still imported (the picture skipped with a note).
     expect((await page('/drel-zt-model-1/')).status).toBe(200);
-  });
+    // The subject is the protocol and what lands, not speed (bench:exchange times it). On PGlite the import rests
+    // 1.5× its own work after every batch, so a saturated machine stretches it: 18 s idle, past 60 s with both
+    // cores busy (a fresh-clone run of 2026-11-30).
+  }, 180_000);
 
   it('a moved group moves its section', async () => {
     // The last leaf moves under the first root: its section's parent follows.
