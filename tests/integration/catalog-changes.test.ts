@@ -149,6 +149,38 @@ describe('the change log and its feed', () => {
     await t.db.update(products).set({ price: p!.price }).where(eq(products.id, p!.id));
     await t.db.update(products).set({ price: q!.price }).where(eq(products.id, q!.id));
   });
+
+  // Searches ask the feed to catch up before every query; on PGlite that read took the store's one connection each time.
+  it.skipIf(dbKind() !== 'pglite')('on PGlite a catch-up reads only after a commit notified the feed, and that commit is read before the next query', async () => {
+    const feed = new ChangeFeed(t.db);
+    await feed.ready();
+    const seen: number[] = [];
+    feed.subscribe('catalog', (rows) => void seen.push(...rows.map((r) => r.productId ?? 0)));
+    expect(t.notifiesEveryCommit).toBe(true);
+    await t.listen!('change_log', () => feed.wake());
+    feed.trustNotifications();
+    await feed.catchUp();
+    const transaction = t.db.transaction.bind(t.db);
+    let reads = 0;
+    t.db.transaction = ((...args: Parameters<typeof transaction>) => (reads++, transaction(...args))) as typeof t.db.transaction;
+    try {
+      await feed.catchUp();
+      await feed.catchUp();
+      expect(reads, 'nothing was committed: no read').toBe(0);
+      const [p] = await t.db.select().from(products).orderBy(products.id).limit(1);
+      await t.db.update(products).set({ price: '654.00' }).where(eq(products.id, p!.id));
+      // No timer, no wait: the commit's notification alone makes this catch-up read it.
+      await feed.catchUp();
+      expect(seen).toContain(p!.id);
+      expect(reads).toBeGreaterThanOrEqual(1);
+      const after = reads;
+      await feed.catchUp();
+      expect(reads, 'read once, not again').toBe(after);
+      await t.db.update(products).set({ price: p!.price }).where(eq(products.id, p!.id));
+    } finally {
+      t.db.transaction = transaction;
+    }
+  });
 });
 
 describe('the feed never skips a committed change', () => {

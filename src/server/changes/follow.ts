@@ -81,5 +81,9 @@ export async function followCatalogChanges(): Promise<void> {
   });
   await schedule.arm().catch((e) => console.error('[changes] content schedule', e));
   feed.start();
-  handle.listen?.('change_log', () => feed.wake());
+  const listening = handle.listen?.('change_log', () => feed.wake());
+  listening?.then(
+    () => handle.notifiesEveryCommit && feed.trustNotifications(),
+    (e) => console.error('[changes] LISTEN change_log failed; the feed polls', e),
+  );
 }

@@ -30,10 +30,18 @@ export type DbHandle = {
   /** `SELECT 1` on a connection nothing else uses (PostgreSQL), for /api/health/. */
   ping: () => Promise<void>;
   /**
-   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel` (on a connection of its own), and once each
-   * time that connection is (re)established, since what was sent while it was down is not sent again.
+   * Calls `onNotify` for every NOTIFY on `channel`; resolves once listening. PostgreSQL: on a connection of its own,
+   * and once more each time that connection is (re)established, since what was sent while it was down is not sent
+   * again. PGlite: in the process, before the committing statement's promise resolves (see `notifiesEveryCommit`).
    */
-  listen?: (channel: 'change_log', onNotify: () => void) => void;
+  listen?: (channel: 'change_log', onNotify: () => void) => Promise<void>;
+  /**
+   * Every commit is this process's and its notifications reach the listener before the commit returns to its caller
+   * (PGlite: one process owns the data directory, and PGlite queues the listeners while it reads the COMMIT's answer).
+   * Then "no notification since the last read" means "nothing to read" (changes/feed.ts). Not so on PostgreSQL: another
+   * node's commit is notified over the network, after it returned.
+   */
+  notifiesEveryCommit: boolean;
   close: () => Promise<void>;
 };
 
@@ -106,8 +114,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     }
     const db = drizzle(pool, { schema }) as unknown as Db;
     const writeDb = drizzle(writePool, { schema }) as unknown as Db;
-    const listen = (channel: 'change_log', onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
-    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, close: closeAll };
+    const listen = async (channel: 'change_log', onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
+    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, notifiesEveryCommit: false, close: closeAll };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -120,7 +128,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
   await analyzeIfNeverAnalyzed(client);
-  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), close: () => client.close() };
+  const listen = async (channel: 'change_log', onNotify: () => void) => void (await client.listen(channel, () => onNotify()));
+  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), listen, notifiesEveryCommit: true, close: () => client.close() };
 }
 
 /**
