@@ -24,7 +24,8 @@
 //     lazily imported chunks and inline scripts listed apart) and raw / brotli HTML bytes per page
 //     type (home, level-3 listing, product, content pages /media/ and /filial/).
 //
-// Results: a table on stdout and bench/results/catalog.json (the latest run; small).
+// Results: a table on stdout and bench/results/catalog.json (the latest run, beside the named rows earlier runs were
+// kept under by hand: those are never overwritten).
 //
 // The 100,000-product database is seeded once (a few minutes) into BENCH_100K_DIR, default
 // /tmp/catalog100k-<hash of the seed code and the migrations>: a database is only ever reused by code
@@ -544,6 +545,15 @@ async function main() {
   if (shared) console.log(`largest shared chunk: ${shared.largest} (${kb(shared.largestGz)} gz); renderer ${shared.renderer}`);
   console.log(`\nmachine: ${result.machine.cpus} × ${result.machine.cpu}; load average at start ${result.machine.loadAtStart.join(' ')}, at end ${result.machine.loadAtEnd.join(' ')}; run took ${result.seconds} s${result.seededSeconds ? ` (of which ${result.seededSeconds} s seeding the 100,000-product database, done once)` : ''}`);
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/catalog.json', JSON.stringify(result, null, 1) + '\n');
-  console.log('written: bench/results/catalog.json');
+  // The latest run replaces the latest run's keys (also those this run's parts did not fill); rows that decisions cite
+  // by name (kept in the file by hand) stay.
+  const LATEST_KEYS = new Set(['at', 'machine', 'settings', 'cached', 'signedIn', 'signedInCached', 'uncached', 'bytes', 'seededSeconds', 'pageCacheAfterCached', 'seconds']);
+  const file = 'bench/results/catalog.json';
+  let kept = {};
+  try {
+    const old = JSON.parse(fs.readFileSync(file, 'utf8'));
+    kept = Object.fromEntries(Object.entries(old).filter(([k]) => !(k in result) && !LATEST_KEYS.has(k)));
+  } catch {}
+  fs.writeFileSync(file, JSON.stringify({ ...result, ...kept }, null, 1) + '\n');
+  console.log(`written: ${file}${Object.keys(kept).length ? ` (named rows kept: ${Object.keys(kept).join(', ')})` : ''}`);
 }
