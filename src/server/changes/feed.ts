@@ -84,7 +84,7 @@ export class ChangeFeed {
     return this.reading;
   }
 
-  /** A commit wrote the log (PostgreSQL's NOTIFY, db/client.ts `listen`): read it now, or right after the read under way. */
+  /** A commit wrote the log (its NOTIFY, db/client.ts `listen`): read it now, or right after the read under way. */
   wake(): void {
     this.dirty = true;
     if (this.reading) {
