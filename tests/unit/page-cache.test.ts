@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import compression from 'compression';
-import { createFront, etagMatches, parseMark, pickEncoding, SessionProfiles, type Front } from '../../src/server/page-cache/front';
+import { buildEntry, createFront, etagMatches, parseMark, pickEncoding, SessionProfiles, variantOf, type Front } from '../../src/server/page-cache/front';
 import { PageStore } from '../../src/server/page-cache/store';
 import { indexXml, urlsetXml } from '../../src/server/catalog/sitemap';
 import { collectShownProducts, markWithShown, noteShownProduct } from '../../src/server/page-cache/shown';
@@ -175,6 +175,19 @@ describe('page cache pieces', () => {
     expect(etagMatches('"c"', 'W/"b"')).toBe(false);
     expect(parseMark('max-age=60; tags=a,b')).toEqual({ maxAge: 60, tags: ['a', 'b'] });
     expect(parseMark('tags=a')).toBeNull();
+  });
+  it('keeps a compressed page in bytes of its own, not as a view of the larger output chunk zlib wrote it into', async () => {
+    // Text that compresses to a few KB, under zlib's 16 KB output chunk, as a product page does (33 KB → 7.7 KB).
+    const text = Array.from({ length: 6000 }, (_, i) => `слово${(i * 7919) % 10007}`).join(' ');
+    const entry = buildEntry('/page/', { 'content-type': 'text/html' }, Buffer.from(text), { maxAge: 60, tags: [] });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const { body } = await variantOf(entry, encoding);
+      expect(body.length).toBeGreaterThan(4096);
+      expect(body.length).toBeLessThan(16 * 1024);
+      // What the budget counts (the body's length) is what the entry holds.
+      expect(body.buffer.byteLength).toBe(body.length);
+      expect(encoding === 'br' ? zlib.brotliDecompressSync(body).toString() : zlib.gunzipSync(body).toString()).toBe(text);
+    }
   });
   it('keeps within its byte budget, least recently used out first', () => {
     const store = new PageStore(4000);

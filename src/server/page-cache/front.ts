@@ -58,6 +58,11 @@ const brotliOpts = (size: number) => ({
   },
 });
 const GZIP_OPTS = { level: 9 };
+const ownCopy = (view: Buffer): Buffer => {
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+};
 
 /** Raw methods of every ServerResponse: the cache writes its answers past the compression wrapper. */
 const rawWriteHead = NodeServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
@@ -188,7 +193,11 @@ export function variantOf(e: Entry, encoding: 'br' | 'gzip' | 'identity', store?
   if (ready) return ready;
   const pending = (e.pending ??= {});
   return (pending[encoding] ??= (encoding === 'br' ? brotli(e.identity.body, brotliOpts(e.identity.body.length)) : gzip(e.identity.body, GZIP_OPTS)).then(
-    (b) => {
+    (out) => {
+      // zlib answers a view of its 16 KB output chunk: a 7 KB page kept as that view holds the whole chunk for as long
+      // as it is cached, past what the budget counts. A copy into memory of its own (not the shared pool, whose slab
+      // one kept copy would pin) holds only its bytes.
+      const b = out.buffer.byteLength === out.length ? out : ownCopy(out);
       const v: Variant = { body: b, headers: { ...e.identity.headers, 'content-encoding': encoding, 'content-length': b.length } };
       e[encoding] = v;
       delete pending[encoding];
