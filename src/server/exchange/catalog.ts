@@ -65,6 +65,8 @@ const BATCH = 1000;
  * much CPU again in per-statement work (decision 0200, seventh session).
  */
 const SHORT_BATCH = 100;
+/** Products read (and deactivated) per statement when a full package deactivates what it did not list. */
+const DEACTIVATION_PAGE = 5000;
 
 const ROOT = 'КоммерческаяИнформация';
 const CLASSIFIER = `${ROOT}/Классификатор`;
@@ -585,13 +587,25 @@ class ImportContext {
     if (!this.checking) await this.step(() => this.writeDeactivation());
   }
 
+  /**
+   * The catalogue's exchange products are compared with the file's list here, a page at a time. One statement carrying
+   * all of a 100,000-product file's Ids grew PGlite's WebAssembly memory by 37 MB, which it never gives back, to find
+   * what is usually no product at all.
+   */
   private async writeDeactivation(): Promise<void> {
-    const gone = rowsOf<{ id: number }>(
-      await this.tx.execute(sql`
-        UPDATE products SET active = false
-        WHERE external_id IS NOT NULL AND active AND NOT (external_id = ANY(${toPgArray(this.seen)}::text[]))
-        RETURNING id`),
-    );
+    const listed = new Set(this.seen);
+    const gone: number[] = [];
+    for (let after = 0; ; ) {
+      const page = rowsOf<{ id: number; external_id: string }>(
+        await this.tx.execute(sql`SELECT id, external_id FROM products WHERE external_id IS NOT NULL AND active AND id > ${after} ORDER BY id LIMIT ${DEACTIVATION_PAGE}`),
+      );
+      for (const p of page) if (!listed.has(p.external_id)) gone.push(p.id);
+      if (page.length < DEACTIVATION_PAGE) break;
+      after = page[page.length - 1]!.id;
+    }
+    for (let i = 0; i < gone.length; i += DEACTIVATION_PAGE) {
+      await this.tx.execute(sql`UPDATE products SET active = false WHERE id = ANY(${toPgArray(gone.slice(i, i + DEACTIVATION_PAGE).map(String))}::int[])`);
+    }
     this.stats.deactivated += gone.length;
   }
 
