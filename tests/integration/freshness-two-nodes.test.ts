@@ -133,7 +133,7 @@ describe.skipIf(!onPostgres)('two nodes follow every committed change', () => {
         while (!stop) await guestPage(n.base, current).catch(() => null);
       }),
       (async () => {
-        for (let i = 0; !stop; i++) await guestPage(n.base, `${current}?utm_content=${i}`).catch(() => null);
+        for (let i = 0; !stop; i++) await guestPage(n.base, `${current}?render=${i}`).catch(() => null);
       })(),
     ]);
     const stale: string[] = [];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import compression from 'compression';
-import { buildEntry, createFront, etagMatches, parseMark, pickEncoding, SessionProfiles, variantOf, type Front } from '../../src/server/page-cache/front';
+import { buildEntry, cacheKeyOf, createFront, etagMatches, parseMark, pickEncoding, SessionProfiles, variantOf, type Front } from '../../src/server/page-cache/front';
 import { PageStore } from '../../src/server/page-cache/store';
 import { indexXml, urlsetXml } from '../../src/server/catalog/sitemap';
 import { collectShownProducts, markWithShown, noteShownProduct } from '../../src/server/page-cache/shown';
@@ -102,6 +102,24 @@ describe('page cache in front of Astro', () => {
     expect(Number(head.headers.get('content-length'))).toBe(gzBytes);
   });
 
+  it('keys a page without the tracking parameters of search and ad clicks, keeping every other parameter', async () => {
+    const before = renders;
+    const fromYandex = await get('/landing/?ysclid=lq3x9k2v7m512345678');
+    expect(fromYandex.headers.get('x-cache')).toBe('MISS');
+    const body = await fromYandex.text();
+    for (const p of ['/landing/', '/landing/?utm_source=yandex&utm_medium=cpc&yclid=123', '/landing/?gclid=abc&fbclid=def&_openstat=x']) {
+      const again = await get(p);
+      expect(again.headers.get('x-cache'), p).toBe('HIT');
+      expect(await again.text()).toBe(body);
+    }
+    expect(renders - before).toBe(1);
+    const paged = await get('/landing/?utm_source=x&page=2');
+    expect(paged.headers.get('x-cache')).toBe('MISS');
+    await paged.text();
+    expect((await get('/landing/?page=2&ysclid=1')).headers.get('x-cache')).toBe('HIT');
+    expect(renders - before).toBe(2);
+  });
+
   it('answers 304 to a matching validator, 200 otherwise', async () => {
     const etag = (await get('/catalog/b/')).headers.get('etag')!;
     expect(etag).toMatch(/^W\/"/);
@@ -188,6 +206,15 @@ describe('page cache pieces', () => {
       expect(body.buffer.byteLength).toBe(body.length);
       expect(encoding === 'br' ? zlib.brotliDecompressSync(body).toString() : zlib.gunzipSync(body).toString()).toBe(text);
     }
+  });
+  it('drops only tracking parameters from the key, in any position, and leaves a URL without them as it is', () => {
+    const url = '/catalog/a/?sort=price_asc';
+    expect(cacheKeyOf(url)).toBe(url);
+    expect(cacheKeyOf('/catalog/a/')).toBe('/catalog/a/');
+    expect(cacheKeyOf('/catalog/a/?utm_source=ya&sort=price_asc&ysclid=1&page=2&gclid')).toBe('/catalog/a/?sort=price_asc&page=2');
+    expect(cacheKeyOf('/p/?utm_campaign=x&yclid=2&gbraid=3&wbraid=4&dclid=5&fbclid=6&msclkid=7&_openstat=8')).toBe('/p/');
+    // Look-alikes are other parameters: a search for «utm» or a parameter that merely contains a click id's name.
+    expect(cacheKeyOf('/search/?q=utm_source&ysclid_x=1&my_gclid=2')).toBe('/search/?q=utm_source&ysclid_x=1&my_gclid=2');
   });
   it('keeps within its byte budget, least recently used out first', () => {
     const store = new PageStore(4000);

@@ -301,11 +301,11 @@ export function loadStatic(clientDir: string): Map<string, Entry> {
  * The decision is made when the headers are written: an unmarked response (or any status but 200)
  * streams through untouched (compressed by `compress`), so nothing unmarked is ever buffered.
  */
-function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, url: string, session: { sid: string; profiles: SessionProfiles } | null = null): void {
+function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOptions, store: PageStore, keyUrl: string, session: { sid: string; profiles: SessionProfiles } | null = null): void {
   // Begun before the handler reads anything: a change dropped meanwhile keeps this render out of the store.
   const ticket = store.begin();
   const generation = session?.profiles.generation ?? 0;
-  let key = url;
+  let key = keyUrl;
   res.once('close', () => store.end(ticket));
   opts.compress(req, res, () => {
     const through = { writeHead: res.writeHead, write: res.write, end: res.end };
@@ -325,7 +325,7 @@ function renderAndKeep(req: IncomingMessage, res: ServerResponse, opts: FrontOpt
       res.removeHeader(PROFILE_HEADER);
       if (session && typeof said === 'string') session.profiles.learn(session.sid, said === '-' ? null : said, generation);
       if (mark && (session ? mark.profile === undefined || mark.profile !== said : mark.profile !== undefined)) mark = null;
-      if (mark?.profile) key = `${mark.profile} ${url}`;
+      if (mark?.profile) key = `${mark.profile} ${keyUrl}`;
       if (mark && !headers['set-cookie']) {
         mode = 'keep';
         kept = headers;
@@ -378,6 +378,25 @@ export type Front = {
   stats: () => ReturnType<PageStore['snapshot']> & { staticFiles: number; sessions: number };
 };
 
+/**
+ * Query parameters only analytics read, in the browser: Yandex's click ids (`ysclid`, which Yandex's search and browser
+ * add to the links they open, and Direct's `yclid`), Google's (`gclid`, `gbraid`, `wbraid`, `dclid`), `fbclid`,
+ * `msclkid`, Openstat's `_openstat`, and `utm_*`. No page reads them (a redirect carries them on: catalog/scope.ts), so
+ * a landing page with them is the page without them. Keyed without them, a visitor from a search or an ad gets the
+ * cached page instead of a render, and each click's own id no longer keeps one more copy that nobody asks for again.
+ */
+const TRACKING = /^(?:utm_[A-Za-z0-9_]*|ysclid|yclid|gclid|gbraid|wbraid|dclid|fbclid|msclkid|_openstat)$/;
+
+/** The page cache's key for a request URL: the URL without tracking parameters (the others keep their order). */
+export function cacheKeyOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url.slice(q + 1).split('&');
+  const kept = parts.filter((part) => !TRACKING.test(part.slice(0, (part.indexOf('=') + 1 || part.length + 1) - 1)));
+  if (kept.length === parts.length) return url;
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
 export function createFront(opts: FrontOptions): Front {
   const store = new PageStore(opts.maxBytes ?? 64 * 1024 * 1024);
   const statics = opts.clientDir ? loadStatic(opts.clientDir) : new Map<string, Entry>();
@@ -400,22 +419,24 @@ export function createFront(opts: FrontOptions): Front {
         const sid = credential.kind === 'cookie' && method === 'GET' ? SessionProfiles.idOf(req.headers.cookie) : null;
         if (!sid) return through(req, res);
         const profile = sessions.get(sid);
-        const own = profile ? store.get(`${profile} ${url}`) : undefined;
+        const key = cacheKeyOf(url);
+        const own = profile ? store.get(`${profile} ${key}`) : undefined;
         if (own) {
           store.stats.hits++;
           return answer(req, res, own, store);
         }
         if (profile) store.stats.misses++;
-        return renderAndKeep(req, res, opts, store, url, { sid, profiles: sessions });
+        return renderAndKeep(req, res, opts, store, key, { sid, profiles: sessions });
       }
-      const hit = store.get(url);
+      const key = cacheKeyOf(url);
+      const hit = store.get(key);
       if (hit) {
         store.stats.hits++;
         return answer(req, res, hit, store);
       }
       store.stats.misses++;
       if (method === 'HEAD') return through(req, res);
-      renderAndKeep(req, res, opts, store, url);
+      renderAndKeep(req, res, opts, store, key);
     },
     invalidate: (tags) => store.invalidate(tags),
     forgetSessions: () => sessions.forget(),
