@@ -232,7 +232,8 @@ async function runOn(kind, packages) {
     const rssBeforeVisitors = rssMb(server.pid);
     const loadedIdle = await visitors(server.base, cachedUrl, productPath).stopAfter(30_000);
     const loadedIdleP95 = pct(loadedIdle.lat, 0.95);
-    console.log(`idle under the same visitors as during: uncached p95 ${loadedIdleP95.toFixed(1)} ms (${loadedIdle.lat.length} samples)`);
+    const loadedIdleRps = loadedIdle.rps.reduce((a, b) => a + b, 0) / loadedIdle.rps.length;
+    console.log(`idle under the same visitors as during: uncached p95 ${loadedIdleP95.toFixed(1)} ms (${loadedIdle.lat.length} samples), cached ${loadedIdleRps.toFixed(0)} req/s`);
 
     const rssBefore = rssMb(server.pid);
     let rssPeak = rssBefore;
@@ -274,6 +275,8 @@ async function runOn(kind, packages) {
       duringUncachedP95Ms: duringP95,
       uncachedP95Ratio: duringP95 / idleP95,
       idleLoadedUncachedP95Ms: loadedIdleP95,
+      idleLoadedCachedRps: loadedIdleRps,
+      cachedRatioSameVisitors: duringRps / loadedIdleRps,
       uncachedP95RatioSameVisitors: duringP95 / loadedIdleP95,
       duringUncachedMaxMs: Math.max(...during.lat),
       windows: during.rps.length,
@@ -285,6 +288,7 @@ async function runOn(kind, packages) {
     console.log(`  server RSS           ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak → growth ${r.rssGrowthMb.toFixed(0)} MB (target ≤ 250: ${check(r.rssGrowthMb <= 250)}); ${rssBeforeVisitors.toFixed(0)} MB before the idle visitors`);
     console.log(`                       (${rssCold.toFixed(0)} MB before the page cache was filled: ${r.rssGrowthFromColdCacheMb.toFixed(0)} MB from there)`);
     console.log(`  cached page          ${duringRps.toFixed(0)} req/s during vs ${idleRps.toFixed(0)} idle → ${r.cachedRatio.toFixed(2)}× (target ≥ 0.5: ${check(r.cachedRatio >= 0.5)})`);
+    console.log(`                       (against ${loadedIdleRps.toFixed(0)} idle with the same visitors — the uncached pages too: ${r.cachedRatioSameVisitors.toFixed(2)}×)`);
     console.log(`  uncached product p95 ${duringP95.toFixed(1)} ms during vs ${loadedIdleP95.toFixed(1)} idle with the same visitors → ${r.uncachedP95RatioSameVisitors.toFixed(2)}× (target ≤ 3: ${check(r.uncachedP95RatioSameVisitors <= 3)}); slowest ${(r.duringUncachedMaxMs / 1000).toFixed(1)} s`);
     console.log(`                       (against ${idleP95.toFixed(1)} ms idle with no other visitor: ${r.uncachedP95Ratio.toFixed(2)}×)`);
     return r;
@@ -303,7 +307,11 @@ try {
   const results = [];
   for (const kind of DBS) results.push(await runOn(kind, packages));
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/exchange.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  // Newest first, after the runs that decisions cite (decision 0200): a run adds its rows, never replaces the history.
+  const file = 'bench/results/exchange.json';
+  const kept = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const at = new Date().toISOString();
+  fs.writeFileSync(file, JSON.stringify({ ...kept, at, results: [...results.map((r) => ({ at, ...r })), ...(kept.results ?? [])] }, null, 2));
   console.log('\nwritten: bench/results/exchange.json');
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
