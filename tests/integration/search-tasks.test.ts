@@ -61,6 +61,26 @@ describe('a task in the query', () => {
   });
 });
 
+describe('two tasks in one query', () => {
+  it('«чем сверлить бетон и металл»: the sections of both jobs, a chip for each that leaves the other', async () => {
+    const r = await header('чем сверлить бетон и металл');
+    expect(r.chips).toEqual([
+      { name: 'задача: сверление бетона', query: 'чем сверлить металл' },
+      { name: 'задача: сверление металла', query: 'чем сверлить бетон' },
+    ]);
+    const cats = r.categories.map((c) => c.name);
+    expect(cats).toContain('Свёрла по бетону');
+    expect(cats).toContain('Свёрла по металлу');
+    // Each chip's query is the other task alone.
+    expect((await header('чем сверлить металл')).chips).toEqual([{ name: 'задача: сверление металла', query: '' }]);
+    expect(await categoriesOf('чем сверлить металл')).not.toContain('Свёрла по бетону');
+    // The page shows both chips, each a plain link.
+    const html = await (await new Visitor().raw(`/search/?q=${encodeURIComponent('чем сверлить бетон и металл')}`)).text();
+    expect(html).toMatch(/href="\/search\/\?q=[^"]*"[^>]*>задача: сверление бетона/);
+    expect(html).toMatch(/href="\/search\/\?q=[^"]*"[^>]*>задача: сверление металла/);
+  });
+});
+
 describe('who may edit the tasks', () => {
   it('a guest gets 101, a customer and a manager without `content` 403 from every call; nothing is saved; the page too', async () => {
     const name = `it-${run}-guard`;

@@ -4,7 +4,7 @@
  * dictionary gives them (the integration tests run the real one).
  */
 import { describe, expect, it } from 'vitest';
-import { isTaskFiller, matchTask, sameStem, type LoadedTask } from '../../src/server/search/tasks';
+import { isTaskFiller, joinsWords, matchTask, matchTasks, sameStem, type LoadedTask } from '../../src/server/search/tasks';
 import { TASK_SEED } from '../../src/server/search/task-seed';
 import { withoutPhrase } from '../../src/server/search/intent';
 import { CATALOG } from '../../src/server/seed/catalog-data';
@@ -73,6 +73,27 @@ describe('which task a query names', () => {
 
   it('a word serves one phrase word only: «бетон» twice is not «сверлить бетон»', () => {
     expect(matchTask([task(9, 'x', [['бетон', 'бетон']])], [['бетон']])).toBeNull();
+  });
+});
+
+describe('two tasks joined by «и»', () => {
+  it('«резать плитку и керамогранит»: both, the closer first, sharing «резать»; without «и» one', () => {
+    const query = [['реза'], ['плитк'], [], ['керамогранит']];
+    const typed = ['резать', 'плитку', 'и', 'керамогранит'];
+    const both = matchTasks(TASKS, query, typed, true);
+    expect(both.map((m) => [m.task.id, m.words])).toEqual([
+      [2, [0, 1]],
+      [1, [0, 3]],
+    ]);
+    expect(matchTasks(TASKS, query, typed, false).map((m) => m.task.id)).toEqual([2]);
+  });
+  it('a second task needs a word of its own: «штукатурить стены и …» is one task, not «штукатурка» again', () => {
+    expect(matchTasks(TASKS, [['штукатур'], ['стен'], []], ['штукатурить', 'стены', 'и'], true).map((m) => m.task.id)).toEqual([8]);
+    expect(matchTasks(TASKS, [['дрел']], ['дрель'], true)).toEqual([]);
+  });
+  it('«и», a comma or «+» join; «и» inside a word and a decimal comma do not', () => {
+    for (const q of ['резать и шлифовать плитку', 'сверлить бетон, металл', 'бетон+металл', 'И плитку']) expect(joinsWords(q), q).toBe(true);
+    for (const q of ['резать плитку', 'игла', 'шлифовать линолеум', 'ключи', 'дрель от 1,8 кг']) expect(joinsWords(q), q).toBe(false);
   });
 });
 

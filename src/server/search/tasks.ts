@@ -120,6 +120,27 @@ export function matchTask(tasks: LoadedTask[], query: string[][], typed: string[
 }
 
 /**
+ * The tasks a query names: the best (`matchTask`), and, when the query joins words with «и» or a comma, a second task of
+ * the other words — «резать и шлифовать плитку», «сверлить бетон и металл» — which may share the first's words (the
+ * object both verbs take) but must have one of its own. The second's own words are then not the first's: a chip
+ * removes only the words its task alone holds, and the other task stays.
+ */
+export function matchTasks(tasks: LoadedTask[], query: string[][], typed: string[], joined: boolean): TaskMatch[] {
+  const first = matchTask(tasks, query, typed);
+  if (!first) return [];
+  if (!joined) return [first];
+  const second = matchTask(
+    tasks.filter((t) => t.id !== first.task.id),
+    query,
+    typed,
+  );
+  return second && second.words.some((i) => !first.words.includes(i)) ? [first, second] : [first];
+}
+
+/** Whether a query joins its words with «и», a comma (not a decimal one: «1,8 кг») or «+» (where a second task may stand). */
+export const joinsWords = (text: string): boolean => /(?:^|[\s,])и(?:$|[\s,])|(?<!\d),|,(?!\d)|\+/iu.test(text);
+
+/**
  * Words that, beside a task, only say «I need something for it»: «инструмент для», «что нужно для»,
  * «чем можно», «какой лучше». Dropped only when a task was found, so «аккумулятор для инструмента» stays.
  */

@@ -19,7 +19,7 @@ import { parseQuantities, rawKey, separateSizes, type Quantity } from './units';
 import { lexicon, type Lexicon, type Role } from './lexicon';
 import { isCommonWord, parseIntent, type Intent } from './intent';
 import { cacheFor, correct, hasPrefix, lexize, stemAll, type VocabCache, type Vocabulary } from './vocabulary';
-import { isTaskFiller, loadedTasks, matchTask } from './tasks';
+import { isTaskFiller, joinsWords, loadedTasks, matchTasks, type TaskMatch } from './tasks';
 
 export type Term = { lex: string; prefix: boolean };
 /** One thing the visitor asked for: any alternative (an AND of terms) satisfies it, or a quantity, an article part, a section. */
@@ -182,9 +182,9 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   // Price, property limits, superlatives, «не», «или», English names and fillers (intent.ts) come out first.
   const parsed = parseIntent(query);
   const found = opts.noTasks ? null : await findTask(db, cache, parsed.rest, opts);
-  if (found) {
-    parsed.intent.phrases.push(found.phrase);
-    parsed.intent.chips.push({ kind: 'task', name: found.task.name, phrase: found.phrase });
+  for (const f of found?.tasks ?? []) {
+    parsed.intent.phrases.push(f.phrase);
+    parsed.intent.chips.push({ kind: 'task', name: f.task.name, phrase: f.phrase });
   }
   const segs = segments(found ? found.rest : parsed.rest);
   const readings = segs.map((s) => (s.kind === 'text' ? readingsOf(s.chunk) : []));
@@ -235,7 +235,8 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
   // «аккумулятор для шуруповерта»: the tool after the preposition is context when another type word names the thing.
   for (const c of clauses) if (afterPrep.has(c) && c.role === 'type' && clauses.some((o) => o !== c && !afterPrep.has(o) && o.role === 'type')) c.context = true;
 
-  const task = found ? { id: found.task.id, name: found.task.name, sectionIds: found.task.sectionIds } : undefined;
+  // Two tasks are one clause accepting either's sections, their first sections first (a task's sections are in the order it names them).
+  const task = found ? { id: found.tasks[0]!.task.id, name: found.tasks.map((f) => f.task.name).join(', '), sectionIds: interleave(found.tasks.map((f) => f.task.sectionIds)) } : undefined;
   if (task) clauses.push({ typed: found!.phrase, shown: task.name, alternatives: [], how: 'section', role: 'type', sectionIds: task.sectionIds, task: true });
 
   const boost = new Set<number>();
@@ -249,8 +250,9 @@ export async function understand(db: Db, raw: string, opts: UnderstandOptions = 
 }
 
 /**
- * The task the rest of the query names (tasks.ts), and the query without its phrase and the filler around
- * it («что нужно для», «чем», «инструмент для»). `phrase` is what was taken out, as typed (the chip removes it).
+ * The tasks the rest of the query names (tasks.ts: one, or two joined by «и»), and the query without their phrase and
+ * the filler around it («что нужно для», «чем», «инструмент для»). `phrase` is what was taken out, as typed; each
+ * task's own `phrase` is what its chip removes: all of it for one task, the words only that task holds for two.
  */
 async function findTask(db: Db, cache: VocabCache, rest: string, opts: UnderstandOptions) {
   const tasks = await loadedTasks(db);
@@ -259,10 +261,24 @@ async function findTask(db: Db, cache: VocabCache, rest: string, opts: Understan
   // Known words cost nothing; the PostgreSQL engine (no change feed) would otherwise pay a round trip per query.
   if (ws.some((w) => !cache.stems.has(w))) await stemAll(db, cache, ws, !!opts.followsChanges);
   const stems = ws.map((w) => cache.stems.get(w) ?? []);
-  const m = matchTask(tasks, stems, ws);
-  if (!m) return null;
-  const gone = ws.map((w, i) => m.words.includes(i) || isTaskFiller(w) || !stems[i]!.length);
-  return { task: m.task, phrase: ws.filter((_, i) => gone[i]).join(' '), rest: ws.filter((_, i) => !gone[i]).join(' ') };
+  const found = matchTasks(tasks, stems, ws, joinsWords(rest));
+  if (!found.length) return null;
+  const used = new Set(found.flatMap((m) => m.words));
+  const gone = ws.map((w, i) => used.has(i) || isTaskFiller(w) || !stems[i]!.length);
+  const phrase = ws.filter((_, i) => gone[i]).join(' ');
+  // Two tasks: a chip takes its task's own words and the «и» between them, so the query it leaves reads as typed
+  // («чем сверлить бетон и металл» without «сверление металла» is «чем сверлить бетон»).
+  const and = ws.indexOf('и');
+  const chipWords = (m: TaskMatch, other: TaskMatch) => [...m.words.filter((i) => !other.words.includes(i)), ...(and >= 0 ? [and] : [])].sort((a, b) => a - b);
+  const chips = found.length === 1 ? [{ task: found[0]!.task, phrase }] : found.map((m, k) => ({ task: m.task, phrase: chipWords(m, found[1 - k]!).map((i) => ws[i]).join(' ') }));
+  return { tasks: chips, phrase, rest: ws.filter((_, i) => !gone[i]).join(' ') };
+}
+
+/** Lists merged by turns (a, b, a, b…), each id once. */
+function interleave(lists: number[][]): number[] {
+  const out = new Set<number>();
+  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) out.add(l[i]!);
+  return [...out];
 }
 
 function chunkClause(chunk: string, options: Reading[], isLast: boolean, vocab: Vocabulary, lex: Map<string, string[]>, synonymLex: Set<string>, memo: Map<string, string | null>): Clause | null {
