@@ -3,7 +3,8 @@
  * static files answered from memory, precompressed), then the @astrojs/node standalone handler
  * behind gzip/brotli compression for everything else. Opens the database right at boot instead of
  * on the first visitor's request, and prints "Store ready" once it answers (tests and lhci wait for
- * that line). SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database, exit.
+ * that line). SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database (its background work
+ * stops first: DbHandle.beforeClose), exit.
  *
  * Demo data: outside production, a freshly migrated database (no row any migration did not write:
  * no user, order, basket, company, product…) is first filled with the demo catalogue and accounts by

@@ -14,7 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { getDb } from '../db/client';
+import { getDb, getDbHandle } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { notifications } from '../db/schema';
 import { changeFeed } from '../changes/feed';
@@ -140,8 +140,10 @@ let pending = new Set<number>();
 let everything = false;
 let running: Promise<void> | null = null;
 let again = false;
+let stopped = false;
 
 function kick(): void {
+  if (stopped) return;
   if (running) {
     again = true;
     return;
@@ -180,5 +182,12 @@ export async function startAlertSender(): Promise<void> {
     else queueAlertCheck(rows.map((r) => r.productId!));
   });
   queueAlertCheck(null);
-  setInterval(() => queueAlertCheck(null), ALERT_LIMITS.sweepSeconds * 1000).unref();
+  const sweep = setInterval(() => queueAlertCheck(null), ALERT_LIMITS.sweepSeconds * 1000);
+  sweep.unref();
+  (await getDbHandle()).beforeClose(async () => {
+    stopped = true;
+    clearInterval(sweep);
+    // `running` ends in its own catch: it never rejects.
+    await running;
+  });
 }

@@ -53,6 +53,8 @@ export class ChangeFeed {
   private dirty = true;
   private lastPrune = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The node is closing its database (`stop`): nothing is read any more. */
+  private stopped = false;
   private readonly handlers = new Map<ChangeScope, Set<ChangeHandler>>();
 
   constructor(private readonly db: Db) {}
@@ -76,6 +78,7 @@ export class ChangeFeed {
 
   /** Reads what is new and hands it on; resolves when every subscriber has handled it. */
   catchUp(): Promise<void> {
+    if (this.stopped) return this.reading ?? Promise.resolve();
     if (this.complete && !this.dirty && !this.reading && this.pos) return Promise.resolve();
     this.reading ??= this.read().finally(() => {
       this.reading = null;
@@ -153,6 +156,14 @@ export class ChangeFeed {
     if (Date.now() - this.lastPrune < 3_600_000) return;
     this.lastPrune = Date.now();
     await this.db.delete(changeLog).where(sql`${changeLog.at} < ${new Date(Date.now() - KEEP_MS)}`);
+  }
+
+  /** Stops following (the node closes its database): no timer, no new read; resolves once the read under way is done. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.reading?.catch(() => {});
   }
 
   /** Follows the log on a timer (unref'd: it never keeps the process alive). */

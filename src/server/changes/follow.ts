@@ -31,10 +31,18 @@ export const CONTENT_TAGS = [TAG.content, TAG.catalog, TAG.home, TAG.sitemap, TA
  */
 class ScheduleWatch {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
   constructor(private readonly db: Db) {}
 
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
   async arm(): Promise<void> {
+    if (this.stopped) return;
     const next = await nextContentMoment(this.db);
+    if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     const wait = Math.min(3_600_000, next ? Math.max(0, next.getTime() - Date.now()) + 50 : 3_600_000);
     this.timer = setTimeout(() => {
@@ -81,6 +89,10 @@ export async function followCatalogChanges(): Promise<void> {
   });
   await schedule.arm().catch((e) => console.error('[changes] content schedule', e));
   feed.start();
+  handle.beforeClose(() => {
+    schedule.stop();
+    return feed.stop();
+  });
   const listening = handle.listen?.('change_log', () => feed.wake());
   listening?.then(
     () => handle.notifiesEveryCommit && feed.trustNotifications(),

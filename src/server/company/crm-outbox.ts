@@ -12,7 +12,7 @@
  * so a CRM that stays down still loses nothing. Settings: docs/decisions/0140-company-users.md.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '../db/client';
+import { getDb, getDbHandle, type Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { contractRequests, crmOutbox } from '../db/schema';
 import { mailContractRequest, postToWebhook, type ContractMessage } from './crm-delivery';
@@ -122,12 +122,13 @@ export async function enqueue(tx: Db, topic: 'contract_request', contractRequest
 
 // ── the worker of this process ──
 
-type WorkerState = { timer: ReturnType<typeof setTimeout> | null; running: boolean; again: boolean; settings: OutboxSettings };
+type WorkerState = { timer: ReturnType<typeof setTimeout> | null; running: boolean; again: boolean; settings: OutboxSettings; stopped?: boolean; pass?: Promise<void> };
 const g = globalThis as typeof globalThis & { __crmOutboxWorker?: WorkerState };
 
 function schedule(state: WorkerState, ms: number) {
   if (state.timer) clearTimeout(state.timer);
-  state.timer = setTimeout(() => void tick(state), ms);
+  if (state.stopped) return;
+  state.timer = setTimeout(() => void (state.pass = tick(state)), ms);
   state.timer.unref?.();
 }
 
@@ -157,6 +158,13 @@ export function startOutboxWorker(): void {
   const state: WorkerState = { timer: null, running: false, again: false, settings: outboxSettings() };
   g.__crmOutboxWorker = state;
   schedule(state, 1000);
+  void getDbHandle().then((h) =>
+    h.beforeClose(async () => {
+      state.stopped = true;
+      if (state.timer) clearTimeout(state.timer);
+      await state.pass;
+    }),
+  );
 }
 
 /** Asks this process's worker for a pass now (after a new message), instead of at the next poll. */

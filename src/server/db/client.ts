@@ -42,8 +42,25 @@ export type DbHandle = {
    * node's commit is notified over the network, after it returned.
    */
   notifiesEveryCommit: boolean;
+  /**
+   * Background work (the change feed, the alert, payment and outbox workers) registers how it stops: `close` first
+   * runs every one — timers cleared, the pass under way finished — so nothing queries a closed pool while the node shuts down.
+   */
+  beforeClose: (stop: () => Promise<void> | void) => void;
   close: () => Promise<void>;
 };
+
+/** `close` that first stops what registered with `beforeClose` (a failing stop is logged; the connections still close). */
+function closing(end: () => Promise<void>): Pick<DbHandle, 'beforeClose' | 'close'> {
+  const stops = new Set<() => Promise<void> | void>();
+  return {
+    beforeClose: (stop) => void stops.add(stop),
+    close: async () => {
+      for (const r of await Promise.allSettled([...stops].map(async (stop) => stop()))) if (r.status === 'rejected') console.error('[db] stopping background work failed', r.reason);
+      await end();
+    },
+  };
+}
 
 export type OpenOptions = {
   /** postgres://… — when absent, PGlite is used. */
@@ -115,7 +132,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const db = drizzle(pool, { schema }) as unknown as Db;
     const writeDb = drizzle(writePool, { schema }) as unknown as Db;
     const listen = async (channel: 'change_log', onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
-    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, notifiesEveryCommit: false, close: closeAll };
+    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, notifiesEveryCommit: false, ...closing(closeAll) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -129,7 +146,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
   await analyzeIfNeverAnalyzed(client);
   const listen = async (channel: 'change_log', onNotify: () => void) => void (await client.listen(channel, () => onNotify()));
-  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), listen, notifiesEveryCommit: true, close: () => client.close() };
+  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), listen, notifiesEveryCommit: true, ...closing(() => client.close()) };
 }
 
 /**

@@ -6,7 +6,7 @@
  * a notice racing the deadline each make at most one transition.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '../db/client';
+import { getDb, getDbHandle, type Db } from '../db/client';
 import { companies, orders, orderStatusHistory, paymentEvents, payments } from '../db/schema';
 import { queryRows } from '../db/rows';
 import { z } from 'astro/zod';
@@ -305,13 +305,25 @@ export function startPaymentSweep(): void {
       console.error('[payments] the sandbox key pair could not be made', e);
     }
   }
-  const tick = async () => {
-    try {
-      await sweepUnpaid(await getDb());
-    } catch (e) {
-      console.error('[payments] deadline sweep failed', e);
-    }
+  let pass: Promise<void> | null = null;
+  const tick = () => {
+    pass ??= (async () => {
+      try {
+        await sweepUnpaid(await getDb());
+      } catch (e) {
+        console.error('[payments] deadline sweep failed', e);
+      } finally {
+        pass = null;
+      }
+    })();
   };
-  sweeping = setInterval(tick, config().PAYMENT_SWEEP_MS);
-  sweeping.unref();
+  const timer = setInterval(tick, config().PAYMENT_SWEEP_MS);
+  timer.unref();
+  sweeping = timer;
+  void getDbHandle().then((h) =>
+    h.beforeClose(async () => {
+      clearInterval(timer);
+      await pass;
+    }),
+  );
 }
