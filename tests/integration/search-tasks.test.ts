@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { signedIn } from '../helpers/requests';
 import { fixture } from '../helpers/fixtures';
+import { TASK_SEED } from '../../src/server/search/task-seed';
 
 const acc = fixture('search-tasks');
 const run = Date.now().toString(36);
@@ -85,7 +86,7 @@ describe('who may edit the tasks', () => {
   it('a guest gets 101, a customer and a manager without `content` 403 from every call; nothing is saved; the page too', async () => {
     const name = `it-${run}-guard`;
     const body = { name, phrases: ['проверка доступа'], sections: ['lobziki'] };
-    const calls = (v: Visitor) => [v.post('/api/desk/searchTasks/save/', body), v.post('/api/desk/searchTasks/remove/', { id: 1 }), v.get('/api/desk/searchTasks/list/')];
+    const calls = (v: Visitor) => [v.post('/api/desk/searchTasks/save/', body), v.post('/api/desk/searchTasks/remove/', { id: 1 }), v.get('/api/desk/searchTasks/list/'), v.post('/api/desk/searchTasks/addStandard/', {})];
     for (const r of await Promise.all(calls(new Visitor()))) expect([r.res.status, r.body.errors[0].code]).toEqual([401, 101]);
     for (const r of await Promise.all(calls(customer))) expect([r.res.status, r.body.errors[0].message]).toEqual([403, 'Раздел доступен только сотрудникам магазина']);
     for (const r of await Promise.all(calls(manager))) expect(r.res.status).toBe(403);
@@ -166,5 +167,23 @@ describe('who may edit the tasks', () => {
     expect(saved!.phrases).toEqual(['обстучать стены', 'простучать стены']);
     expect(saved!.sections.map((s) => s.code)).toEqual(['kuvaldy', 'molotki-slesarnye']);
     await editor.post('/api/desk/searchTasks/remove/', { id: saved!.id });
+  });
+
+  it('«Добавить стандартный словарь» on the demo store adds nothing (it has every standard task) and says so after a plain form post', async () => {
+    const page = await (await editor.raw('/desk/search-tasks/')).text();
+    expect(page).toMatch(/<form method="post" action="\/api\/desk\/searchTasks\/addStandard\/"/);
+    const before = (await tasks('')).length;
+    const r = await editor.post('/api/desk/searchTasks/addStandard/', {});
+    expect(r.body.data).toEqual({ added: 0, present: TASK_SEED.length, skipped: 0 });
+    const posted = await editor.raw('/api/desk/searchTasks/addStandard/', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base(), accept: 'text/html' },
+      body: '',
+    });
+    expect(posted.status).toBe(303);
+    const back = await (await editor.raw(posted.headers.get('location')!)).text();
+    expect(back).toContain(`Добавлено задач: 0. Уже были: ${TASK_SEED.length}.`);
+    expect((await tasks('')).length).toBe(before);
   });
 });

@@ -11,6 +11,8 @@ import { searchTasks } from '../db/schema';
 import { loadSectionTree, type SectionTree } from '../catalog/sections';
 import { forgetTasks } from '../search/tasks';
 import { fold } from '../search/text';
+import { TASK_SEED } from '../search/task-seed';
+import { CATALOG } from '../seed/catalog-data';
 import { logStaff } from './log';
 import { t } from '../../i18n';
 
@@ -50,6 +52,56 @@ export async function saveTask(db: Db, staff: Viewer, input: TaskInput): Promise
   forgetTasks(db);
   await logStaff(db, staff.id, input.id ? 'search_task.save' : 'search_task.add', { kind: 'search_task', id: row.id }, { name });
   return shown(tree, row);
+}
+
+/** The names the standard vocabulary's section codes stand for (the demo catalogue, seed/catalog-data.ts). */
+function standardSectionNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const top of CATALOG) {
+    names.set(top.code, top.name);
+    for (const mid of top.mids) {
+      names.set(mid.code, mid.name);
+      for (const leaf of mid.leaves) names.set(leaf.code, leaf.name);
+    }
+  }
+  return names;
+}
+
+export type StandardTasksResult = { added: number; present: number; skipped: number };
+
+/**
+ * The standard vocabulary (search/task-seed.ts) added to this store's, for a catalogue that did not come from the demo
+ * seed (1C's, a price list's): every task whose name is not here yet, with the sections of this catalogue that match a
+ * standard one by code or else by name (a 1C group «Алмазные диски» gets its code from its name, but «Диски алмазные»
+ * would not). A task with none of its sections here is skipped; tasks already here are never changed.
+ */
+export async function addStandardTasks(db: Db, staff: Viewer): Promise<StandardTasksResult> {
+  const tree = await loadSectionTree(db);
+  const byName = new Map<string, string>();
+  for (const [code, node] of tree.byCode) if (!byName.has(fold(node.name))) byName.set(fold(node.name), code);
+  const standard = standardSectionNames();
+  const here = (code: string) => (tree.byCode.has(code) ? code : byName.get(fold(standard.get(code) ?? '')));
+  const have = new Set((await db.select({ name: searchTasks.name }).from(searchTasks)).map((r) => r.name));
+  const rows: (typeof searchTasks.$inferInsert)[] = [];
+  let present = 0;
+  let skipped = 0;
+  for (const seed of TASK_SEED) {
+    if (have.has(seed.name)) {
+      present++;
+      continue;
+    }
+    const sections = [...new Set(seed.sections.map(here).filter((c): c is string => !!c))];
+    if (!sections.length) {
+      skipped++;
+      continue;
+    }
+    rows.push({ name: seed.name, phrases: seed.phrases, sections, updatedAt: new Date(), updatedBy: staff.id });
+  }
+  // Two editors at once: the second adds what the first did not (the name is unique).
+  const added = rows.length ? (await db.insert(searchTasks).values(rows).onConflictDoNothing().returning({ id: searchTasks.id })).length : 0;
+  forgetTasks(db);
+  await logStaff(db, staff.id, 'search_task.standard', { kind: 'search_task', id: 0 }, { name: t('STASK_STANDARD_LOG'), added });
+  return { added, present: present + rows.length - added, skipped };
 }
 
 export async function removeTask(db: Db, staff: Viewer, id: number): Promise<{ id: number }> {

@@ -41,14 +41,15 @@ export function backPath(raw: Record<string, unknown>, fallback: string): string
 export async function formAction<T>(
   ctx: Pick<APIContext, 'request'>,
   raw: Record<string, unknown>,
-  opts: { back: string; okText?: string; done?: (data: T) => string },
+  opts: { back: string; okText?: string | ((data: T) => string); done?: (data: T) => string },
   action: () => Promise<T>,
 ): Promise<Response> {
   const html = wantsRedirect(ctx);
   try {
     const data = await action();
     if (!html) return ok(data);
-    return redirect(opts.done ? opts.done(data) : opts.back, opts.okText ? { ok: opts.okText } : null);
+    const okText = typeof opts.okText === 'function' ? opts.okText(data) : opts.okText;
+    return redirect(opts.done ? opts.done(data) : opts.back, okText ? { ok: okText } : null);
   } catch (e) {
     if (!html || !(e instanceof HttpError)) throw e;
     const flash: Flash = { errors: e.errors, values: {} };
