@@ -50,13 +50,23 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-/** `close` that first stops what registered with `beforeClose` (a failing stop is logged; the connections still close). */
+/**
+ * `close` that first stops what registered with `beforeClose`, waiting at most SHUTDOWN_GRACE_MS for the passes under way
+ * (a stop that fails or takes longer is logged; the connections close either way).
+ */
 function closing(end: () => Promise<void>): Pick<DbHandle, 'beforeClose' | 'close'> {
   const stops = new Set<() => Promise<void> | void>();
   return {
     beforeClose: (stop) => void stops.add(stop),
     close: async () => {
-      for (const r of await Promise.allSettled([...stops].map(async (stop) => stop()))) if (r.status === 'rejected') console.error('[db] stopping background work failed', r.reason);
+      const graceMs = config().SHUTDOWN_GRACE_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), graceMs)));
+      const stopped = Promise.allSettled([...stops].map(async (stop) => stop())).then((results) => {
+        for (const r of results) if (r.status === 'rejected') console.error('[db] stopping background work failed', r.reason);
+      });
+      if ((await Promise.race([stopped, late])) === 'late') console.error(`[db] background work still running after ${graceMs} ms: closing the database anyway`);
+      clearTimeout(timer);
       await end();
     },
   };
