@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
+import { rowsOf } from '../../src/server/db/rows';
 import { reloadConfig } from '../../src/server/config';
 
 const grace = process.env.SHUTDOWN_GRACE_MS;
@@ -23,7 +24,7 @@ describe('closing the database', () => {
     let answered: unknown = null;
     handle.beforeClose(async () => {
       await new Promise((r) => setTimeout(r, 50));
-      answered = (await handle.db.execute(sql`SELECT 41 + 1 AS n`)).rows?.[0] ?? null;
+      answered = rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT 41 + 1 AS n`))[0] ?? null;
     });
     handle.beforeClose(() => Promise.reject(new Error('stop failed on purpose')));
     await handle.close();
