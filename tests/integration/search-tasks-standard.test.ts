@@ -57,4 +57,17 @@ describe('the standard vocabulary on another catalogue', () => {
     const journal = await handle.db.select().from(staffActions).where(eq(staffActions.action, 'search_task.standard'));
     expect(journal.map((j) => j.details)).toEqual([expect.objectContaining({ added: first.added }), expect.objectContaining({ added: 0 })]);
   });
+
+  it('two editors at once: each task is added once, and what one added the other counts as already here', async () => {
+    const gone = ['резка плитки', 'штукатурка стен'];
+    for (const name of gone) await handle.db.delete(searchTasks).where(eq(searchTasks.name, name));
+    const before = (await handle.db.select().from(searchTasks)).length;
+    // Both read the names before either writes: the second's insert meets the first's rows (the name is unique).
+    const [a, b] = await Promise.all([addStandardTasks(handle.db, editor), addStandardTasks(handle.db, editor)]);
+    expect(a.added + b.added).toBe(gone.length);
+    expect(a.added + a.present).toBe(b.added + b.present);
+    const rows = await handle.db.select().from(searchTasks);
+    expect(rows.length).toBe(before + gone.length);
+    expect(rows.filter((r) => gone.includes(r.name)).map((r) => r.name).sort()).toEqual([...gone].sort());
+  });
 });
