@@ -19,9 +19,8 @@
  */
 import type { ClientDirective } from 'astro';
 import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
-import { holdTaps, type TapHold } from './hold-taps';
+import { FIRST_USE as STARTERS, holdTaps, type TapHold } from './hold-taps';
 
-const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
 /** Held clicks pass through if the island is not ready by then (a failed load must not swallow taps). */
 const HOLD_MS = 8000;
 

@@ -1,6 +1,7 @@
 /**
- * `client:held` — hydrate an island at once (or, with `"idle"`, when the browser is idle) and hold
- * the taps on its controls made before it is ready (docs/decisions/0320-taps-before-hydration.md).
+ * `client:held` — hydrate an island at once (or, with `"idle"`, when the browser is idle; with `"use"`, when
+ * the visitor starts using the page or another tab changes the shopper's lists) and hold the taps on its
+ * controls made before it is ready (docs/decisions/0320-taps-before-hydration.md).
  *
  * With `client:load` or `client:idle`, the server's HTML shows the island's buttons a moment
  * (on a cheap phone, seconds) before React has hydrated them; a tap in that moment reached plain
@@ -11,13 +12,14 @@
  * swallowed.
  */
 import type { ClientDirective } from 'astro';
-import { holdTaps } from './hold-taps';
+import { FIRST_USE, holdTaps } from './hold-taps';
+import { REMOTE_CHANGE_EVENT } from '../lib/remote-change';
 
 /** The island's controls; links are left alone: they work without it. */
 const CONTROLS = 'button, [role="button"], [role="switch"], [role="tab"], [role="menuitem"], summary';
 const HOLD_MS = 8000;
 
-export type HeldOptions = 'load' | 'idle';
+export type HeldOptions = 'load' | 'idle' | 'use';
 
 /** React DOM keeps its props on each element it has hydrated, under an own `__reactProps$…` key (React 17–19). */
 const owned = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
@@ -40,11 +42,15 @@ function whenOwned(el: HTMLElement, until: number): Promise<void> {
 }
 
 const held: ClientDirective = (load, opts, el) => {
-  const until = Date.now() + HOLD_MS;
-  const taps = holdTaps(el, CONTROLS);
-  setTimeout(() => taps.release(), HOLD_MS);
+  let started = false;
 
   const start = async () => {
+    if (started) return;
+    started = true;
+    const until = Date.now() + HOLD_MS;
+    // With "use", the first use may be this very tap: it is held from here on, like every tap of the other modes.
+    const taps = holdTaps(el, CONTROLS);
+    setTimeout(() => taps.release(), HOLD_MS);
     try {
       const hydrate = await load();
       await hydrate();
@@ -53,7 +59,18 @@ const held: ClientDirective = (load, opts, el) => {
       taps.release();
     }
   };
-  if (opts.value === 'idle' && 'requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
+  if (opts.value === 'use') {
+    // A page that exists for its island (the basket) shows everything in the server's HTML; React's start-up is a
+    // long task a cheap phone pays only once the visitor reaches for the page. Capture phase: the tap that starts it is
+    // held by the listener `start` adds, which is registered before the click follows the pointerdown.
+    const begin = () => {
+      for (const type of FIRST_USE) document.removeEventListener(type, begin, true);
+      document.removeEventListener(REMOTE_CHANGE_EVENT, begin);
+      void start();
+    };
+    for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
+    document.addEventListener(REMOTE_CHANGE_EVENT, begin);
+  } else if (opts.value === 'idle' && 'requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
   else void start();
 };
 

@@ -4,6 +4,9 @@
  * until `release()` replays them on the elements still in the page. `take()` hands them over instead (a directive
  * that sends them another way when the visitor leaves).
  */
+/** What counts as the visitor starting to use the page: a touch, a press, a key, focus moving, a pointer over it. */
+export const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
+
 export type TapHold = { readonly holding: boolean; release(): void; take(): HTMLElement[] };
 
 export function holdTaps(root: Document | HTMLElement, selector: string): TapHold {

@@ -5,6 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { api } from './api';
+import { REMOTE_CHANGE_EVENT } from '../lib/remote-change';
 
 export type HeaderUser = { name: string; email: string; isContragentAdmin: boolean } | null;
 export type HeaderData = { basket: number[]; compare: number[]; favorites: number[]; user: HeaderUser };
@@ -61,6 +62,10 @@ export async function refreshHeader(): Promise<void> {
 }
 
 const remoteListeners = new Set<() => void>();
+let remoteChanged = false;
+
+/** Whether another tab has changed the lists since this page loaded: an island hydrated later shows a list the server rendered before that. */
+export const remoteChangeSeen = (): boolean => remoteChanged;
 
 /** Calls `cb` when another tab changed the lists (pages with their own view of a list reload it). */
 export function onRemoteChange(cb: () => void): () => void {
@@ -72,8 +77,10 @@ export function startHeaderSync(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = () => {
+    remoteChanged = true;
     void loadHeader();
     for (const cb of remoteListeners) cb();
+    document.dispatchEvent(new Event(REMOTE_CHANGE_EVENT));
   };
 }
 

@@ -68,9 +68,9 @@ async function open(page: Page, url: string, status = 200): Promise<void> {
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
   // client:visible islands inside closed <details> (a product's forms) wait for their opening;
-  // client:demand ones until the page is used: each first view is checked as it is, the header boot's counters and card
+  // client:demand and client:held="use" ones until the page is used: each first view is checked as it is, the header boot's counters and card
   // marks included (decision 0300).
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="demand"])'), null, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="demand"]):not([opts*=\'"value":"use"\'])'), null, { timeout: 15_000 });
   await page.waitForLoadState('networkidle');
 }
 

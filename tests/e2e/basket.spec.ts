@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import writeXlsxFile from 'write-excel-file/node';
 import { accounts, PASSWORD } from './fixtures';
-import { clickBelowCards, ready } from './support';
+import { clickBelowCards, holdReact, ready } from './support';
 
 /** This spec's own accounts (tests/e2e/fixtures.ts): the admin's basket holds one item gone out of sale. */
 const acc = accounts('basket');
@@ -295,4 +295,43 @@ test('a guest adds from a product page: the counter, the button and the basket f
   await ready(page);
   await expect(page.getByTestId('basket-row')).toHaveCount(1);
   await expect(page.getByTestId('basket-row').first()).toContainText(name);
+});
+
+test('the basket page starts React on first use: before that nothing loads, and a quantity typed or a tap made meanwhile is kept', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const found = await page.request.post('/api/basket/find/', { data: { search: 'дрель ударная' } });
+  const choices = (await found.json()).data.rows[0].choices as Card[];
+  for (const p of choices.slice(0, 2)) expect((await page.request.post('/api/basket/add/', { data: { product: p.id, quantity: 1 } })).ok()).toBe(true);
+  const island = page.locator('astro-island[component-url*="BasketPage"]');
+  const rows = page.getByTestId('basket-row');
+  const reactAsked = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/_astro\/(client|BasketPage)\.[^/]+\.js$/.test(e.name)));
+
+  // Read, not used: the server's HTML is the whole page and no React is fetched (a cheap phone's long task saved).
+  await page.goto('/basket/');
+  await page.waitForLoadState('networkidle');
+  await expect(rows).toHaveCount(2);
+  await expect(island).toHaveAttribute('ssr', '');
+  expect(await reactAsked()).toBe(false);
+
+  // A slow network: the quantity is typed and the field left before React has arrived.
+  let letReactIn = await holdReact(page, 'BasketPage');
+  const firstField = rows.first().getByRole('spinbutton');
+  await firstField.fill('3');
+  await page.keyboard.press('Tab');
+  await expect(island).toHaveAttribute('ssr', '');
+  await letReactIn();
+  await expect(page.getByTestId('info-quantity')).toHaveText('4 шт.');
+  await expect(firstField).toHaveValue('3');
+
+  // A tap on «Больше» before React has arrived waits for it instead of reaching a button that does nothing.
+  letReactIn = await holdReact(page, 'BasketPage');
+  await page.reload();
+  await expect(island).toHaveAttribute('ssr', '');
+  await rows.nth(1).getByRole('button', { name: /^Больше:/ }).click();
+  await expect(island).toHaveAttribute('ssr', '');
+  await letReactIn();
+  await expect(page.getByTestId('info-quantity')).toHaveText('5 шт.');
+  await expect(rows.nth(1).getByRole('spinbutton')).toHaveValue('2');
+  expect(errors).toEqual([]);
 });

@@ -89,8 +89,17 @@ export async function holdReact(page: Page, island: string): Promise<() => Promi
   };
 }
 
-/** The page's `client:held` islands have hydrated (client:visible ones wait to be scrolled to). */
-export const ready = (page: Page) => expect(page.locator('astro-island[client="held"][ssr]')).toHaveCount(0);
+/** A `client:held="use"` island (the basket's grid) waits for the visitor's first use of the page. */
+const ON_FIRST_USE = 'astro-island[client="held"][ssr][opts*=\'"value":"use"\']';
+
+/**
+ * The page's `client:held` islands have hydrated (client:visible ones wait to be scrolled to). Ones that start on
+ * first use are started the way a keyboard user would, with a key that does nothing else (Shift).
+ */
+export async function ready(page: Page): Promise<void> {
+  if (await page.locator(ON_FIRST_USE).count()) await page.keyboard.press('Shift');
+  await expect(page.locator('astro-island[client="held"][ssr]')).toHaveCount(0);
+}
 
 /** A full-page screenshot at the phone viewport, kept for a person to look at. */
 export async function shot(page: Page, name: string): Promise<void> {

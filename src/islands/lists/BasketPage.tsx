@@ -4,7 +4,7 @@ import { storefrontDict as S } from '../../i18n/ru-storefront';
 import { DELIVERY_TERMS_URL } from '../../config/seller';
 import { addToBasket } from '../../stores/lists';
 import { change, imageUrl, loadBasket, money, plural, post, type BasketGrid, type BasketRow } from '../../stores/basket';
-import { onRemoteChange, startHeaderSync } from '../../stores/header';
+import { onRemoteChange, remoteChangeSeen, startHeaderSync } from '../../stores/header';
 
 /** `refusal`: why this shopper may not order (an employee without the right), said here rather than at checkout. */
 type Props = { initial: BasketGrid; refusal?: string | null };
@@ -22,9 +22,18 @@ function groups(rows: BasketRow[]): { code: string; name: string; rows: BasketRo
 
 function Stepper({ row, disabled, onChange }: { row: BasketRow; disabled: boolean; onChange: (q: number) => void }) {
   const [text, setText] = useState(String(row.quantity));
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => setText(String(row.quantity)), [row.quantity]);
-  const commit = () => {
-    const n = Number(text);
+  // The page hydrates on first use (client:held="use"): a quantity typed into the server's field before React arrived
+  // is in the field, not in this state — React leaves it there. Taken over; sent at once if the field was already left.
+  useEffect(() => {
+    const field = input.current;
+    if (!field || field.value === String(row.quantity)) return;
+    if (document.activeElement === field) setText(field.value);
+    else commit(field.value);
+  }, []);
+  const commit = (typed = text) => {
+    const n = Number(typed);
     if (!Number.isInteger(n) || n < 1) return setText(String(row.quantity));
     const q = Math.min(n, row.max_quantity);
     setText(String(q));
@@ -34,6 +43,7 @@ function Stepper({ row, disabled, onChange }: { row: BasketRow; disabled: boolea
     <div className="stepper">
       <button type="button" aria-label={`${T.BASKET_UI_LESS}: ${row.name}`} disabled={disabled || row.quantity <= 1} onClick={() => onChange(Math.min(row.quantity - 1, row.max_quantity))}>−</button>
       <input
+        ref={input}
         type="number"
         inputMode="numeric"
         min={1}
@@ -43,7 +53,7 @@ function Stepper({ row, disabled, onChange }: { row: BasketRow; disabled: boolea
         disabled={disabled}
         aria-label={`${T.BASKET_UI_QUANTITY}: ${row.name}`}
         onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
+        onBlur={() => commit()}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />
       <button type="button" aria-label={`${T.BASKET_UI_MORE}: ${row.name}`} disabled={disabled || row.quantity >= row.max_quantity} onClick={() => onChange(row.quantity + 1)}>+</button>
@@ -95,9 +105,15 @@ export default function BasketPage({ initial, refusal = null }: Props) {
   const category = useRef<string | null>(initial.category);
   // Pages on screen: start..end ('split' grows end, replace moves both).
   const view = useRef({ start: initial.page_navigation.page, end: initial.page_navigation.page });
+  const categorySelect = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     startHeaderSync();
+    // Hydrated on first use (client:held="use"): a category chosen before React arrived, or a change another tab made
+    // meanwhile, is shown now rather than lost.
+    const chosen = categorySelect.current?.value;
+    if (chosen !== undefined && chosen !== (category.current ?? '')) filter(chosen || null);
+    else if (remoteChangeSeen()) void reload().catch(() => {});
     // Another tab changed the basket: show the same thing here.
     return onRemoteChange(() => void reload().catch(() => {}));
   }, []);
@@ -197,7 +213,7 @@ export default function BasketPage({ initial, refusal = null }: Props) {
             {data.categories.length > 1 && (
               <label className="basket__filter">
                 <span>{T.BASKET_UI_CATEGORY}</span>
-                <select value={category.current ?? ''} disabled={busy} onChange={(e) => filter((e.target as HTMLSelectElement).value || null)}>
+                <select ref={categorySelect} value={category.current ?? ''} disabled={busy} onChange={(e) => filter((e.target as HTMLSelectElement).value || null)}>
                   <option value="">{T.BASKET_UI_ALL_CATEGORIES} ({info.positions})</option>
                   {data.categories.map((c) => (
                     <option key={c.code} value={c.code}>{c.name} ({c.count})</option>
