@@ -28,6 +28,8 @@ import { restAfterWork } from './sharing';
 
 /** A refusal of the file, answered `failure` with this (Russian) text. */
 export class ImportFailure extends Error {}
+/** The import was told to stop (the node shuts down): on PostgreSQL its transaction rolls back, nothing changed. */
+export class ImportStopped extends Error {}
 
 export type ImportStats = {
   kind: 'catalog' | 'offers';
@@ -55,6 +57,8 @@ export type ImportOptions = {
    * each batch on its own — for PGlite, whose one connection a long transaction would hold from every page.
    */
   commit?: 'file' | 'batch';
+  /** Checked after every batch: once aborted, the import throws ImportStopped (exchange/jobs.ts stops on shutdown). */
+  signal?: AbortSignal;
 };
 
 /** Records per batch in one transaction per file. */
@@ -267,6 +271,11 @@ class ImportContext {
     return this.opts.onProgress?.(this.stats);
   }
 
+  /** Between batches: a node shutting down stops here rather than holding its database connection to the end of the file. */
+  private stopIfAsked(): void {
+    if (this.opts.signal?.aborted) throw new ImportStopped(`${this.file}: загрузка остановлена`);
+  }
+
   private fail(element: string, why: string): never {
     throw new ImportFailure(`${this.file}, ${element}: ${why}`);
   }
@@ -445,6 +454,7 @@ class ImportContext {
     this.productBatch = [];
     await this.step(() => this.writeProducts(batch));
     await this.rest();
+    this.stopIfAsked();
     await this.progress();
   }
 
@@ -719,6 +729,7 @@ class ImportContext {
     this.offerBatch = [];
     await this.step(() => this.writeOffers(batch));
     await this.rest();
+    this.stopIfAsked();
     await this.progress();
   }
 

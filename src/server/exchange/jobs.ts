@@ -8,7 +8,9 @@
  * - the first request claims the job (INSERT … ON CONFLICT DO NOTHING on the partial unique index of the
  *   session's current (session, file)), runs it here and beats its heartbeat with its progress (PostgreSQL);
  * - a request on another node reads the row and waits by polling it;
- * - a running job whose heartbeat is older than EXCHANGE_STALE_SECONDS lost its node (stopped, crashed):
+ * - a node that is stopped (SIGTERM) stops its jobs after the batch under way, rolls back and lets their rows go
+ *   (heartbeat at the epoch): the next request, on any node, takes them over at once;
+ * - a running job whose heartbeat is older than EXCHANGE_STALE_SECONDS lost its node (crashed, killed):
  *   the next request takes it over (an UPDATE guarded by the old heartbeat, so one node wins) and runs it
  *   again from the start. The catalogue part is one transaction, so the dead run changed nothing: never half
  *   a price list.
@@ -24,10 +26,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { getDbHandle, type Db } from '../db/client';
+import { getDbHandle, type Db, type DbHandle } from '../db/client';
 import { exchangeJobs } from '../db/schema';
 import { config } from '../config';
-import { importCatalogFile, ImportFailure, type ImportStats } from './catalog';
+import { importCatalogFile, ImportFailure, ImportStopped, type ImportStats } from './catalog';
 import { applyPictures } from './pictures';
 import { sessionDir, sessionFile } from './files';
 import { unzipSafely, ZipRefused } from './unzip';
@@ -36,10 +38,28 @@ import { unzipSafely, ZipRefused } from './unzip';
 export const NODE_ID = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 type Counts = { kind: string; sections: number; created: number; updated: number; deactivated: number; prices: number; stocks: number; pictures: number; skipped: number };
-type Local = { jobId: number; stage: string; counts: Counts; result?: { status: 'done' | 'failed'; error: string | null }; done: Promise<void> };
+type Local = { jobId: number; stage: string; counts: Counts; result?: { status: 'done' | 'failed'; error: string | null }; done: Promise<void>; stop: AbortController };
 
 /** Jobs running in this process, by session and file. */
 const local = new Map<string, Local>();
+
+/** The database handles whose closing stops this process's jobs (registered once per handle). */
+const stopsOn = new WeakSet<object>();
+
+/**
+ * The node shuts down (SIGTERM: DbHandle.close runs the stops first): each running job stops after its current batch,
+ * its transaction rolls back (PostgreSQL; on PGlite the next process reruns the file anyway), and its row is let go —
+ * heartbeat at the epoch — so the node 1C reaches next takes it over at once instead of after EXCHANGE_STALE_SECONDS.
+ */
+function stopJobsOnClose(handle: DbHandle): void {
+  if (stopsOn.has(handle)) return;
+  stopsOn.add(handle);
+  handle.beforeClose(async () => {
+    const running = [...local.values()].filter((job) => !job.result);
+    for (const job of running) job.stop.abort();
+    await Promise.all(running.map((job) => job.done));
+  });
+}
 
 export type StepAnswer = { status: 'progress' | 'success' | 'failure'; line: string };
 
@@ -110,7 +130,7 @@ export async function importStep(sessionId: number, file: string, canStart: () =
     if (!job) {
       if (!canStart()) return { status: 'failure', line: `${file}: файл не был передан (mode=file) в этой сессии` };
       const [row] = await db.insert(exchangeJobs).values({ sessionId, file, node: NODE_ID, stage: `${file}: загрузка начата` }).onConflictDoNothing().returning({ id: exchangeJobs.id });
-      if (row) mine = start(handle.kind, db, row.id, sessionId, file);
+      if (row) mine = start(handle, row.id, sessionId, file);
       else job = await currentJob(db, sessionId, file);
     }
     if (!mine && job) {
@@ -125,7 +145,7 @@ export async function importStep(sessionId: number, file: string, canStart: () =
           .returning({ id: exchangeJobs.id });
         if (taken) {
           console.warn(`1C exchange: job ${job.id} (${file}) taken over from ${job.node}`);
-          mine = start(handle.kind, db, taken.id, sessionId, file);
+          mine = start(handle, taken.id, sessionId, file);
         }
       }
     }
@@ -145,11 +165,12 @@ export async function importStep(sessionId: number, file: string, canStart: () =
   }
 }
 
-function start(kind: 'pglite' | 'postgres', db: Db, jobId: number, sessionId: number, file: string): Local {
+function start(handle: DbHandle, jobId: number, sessionId: number, file: string): Local {
   const key = `${sessionId}\n${file}`;
-  const state: Local = { jobId, stage: `${file}: загрузка начата`, counts: zero(), done: Promise.resolve() };
+  const state: Local = { jobId, stage: `${file}: загрузка начата`, counts: zero(), done: Promise.resolve(), stop: new AbortController() };
   local.set(key, state);
-  state.done = run(kind, db, state, sessionId, file).finally(() => {
+  stopJobsOnClose(handle);
+  state.done = run(handle.kind, handle.db, state, sessionId, file).finally(() => {
     // The row now tells the result to every node; this process forgets the job a little later.
     setTimeout(() => local.get(key) === state && local.delete(key), 30_000).unref();
   });
@@ -181,6 +202,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
   // on PGlite it is written between the import's short transactions.
   const timer = setInterval(() => void beat(), beatMs);
   let result: { status: 'done' | 'failed'; error: string | null } = { status: 'done', error: null };
+  let stopped = false;
   let notes: string[] = [];
   try {
     for (const zip of pendingZips(sessionId)) {
@@ -202,6 +224,7 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
     } else if (/\.xml$/i.test(file)) {
       const stats = await importCatalogFile(db, full, file, {
         commit: kind === 'pglite' ? 'batch' : 'file',
+        signal: state.stop.signal,
         onProgress: (s) => {
           state.stage = describe(file, s);
           state.counts = countsOf(s);
@@ -222,7 +245,9 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
     }
     // Other files (pictures sent one by one): kept in the session folder for import.xml.
   } catch (e) {
-    if (e instanceof ImportFailure || e instanceof ZipRefused) {
+    if (e instanceof ImportStopped) {
+      stopped = true;
+    } else if (e instanceof ImportFailure || e instanceof ZipRefused) {
       console.warn(`1C exchange: ${e.message}`);
       result = { status: 'failed', error: e.message };
     } else {
@@ -236,6 +261,20 @@ async function run(kind: 'pglite' | 'postgres', db: Db, state: Local, sessionId:
     clearInterval(timer);
   }
   await beating;
+  if (stopped) {
+    // Still running as far as 1C knows: its next request (answered `progress` meanwhile) restarts the file on a live node.
+    state.stage = `${file}: узел ${NODE_ID} остановлен, загрузка начнётся заново при следующем запросе`;
+    console.warn(`1C exchange: job ${state.jobId} (${file}) stopped by shutdown and let go`);
+    try {
+      await db
+        .update(exchangeJobs)
+        .set({ heartbeatAt: new Date(0), stage: state.stage, ...zero() })
+        .where(owned);
+    } catch (e) {
+      console.error('1C exchange: job not let go (it is taken over once its heartbeat is stale)', e);
+    }
+    return;
+  }
   state.stage = result.status === 'done' ? `${file}: загружен` : (result.error ?? '');
   try {
     await db
