@@ -201,6 +201,8 @@ type CountRow = Record<string, unknown> & { n: number; total: number | null; pmi
  */
 export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFilters, pricing: Pricing | null): Promise<{ total: number; raw: CountRow[]; dims: string[] }> {
   const f: Cols = { brand: sql`f.brand_id`, section: sql`f.section_id`, price: sql`f.price`, properties: sql`f.properties`, inStock: sql`f.in_stock` };
+  // A product's properties are its largest column: carried through the scan only when a facet or a filter reads them.
+  const usesProperties = base.props.length > 0 || filters.props.length > 0;
   const conds = [...conditions(filters, f)];
   const flag = (key: string) => sql.raw(`c${conds.findIndex(([k]) => k === key)}`);
   const flags = new Map(conds.map(([k]) => [k, flag(k)]));
@@ -228,7 +230,7 @@ export async function countFacets(db: Db, base: ListingBase, filters: ResolvedFi
         SELECT f.* ${sql.join(flagCols, sql``)}
         FROM (
           SELECT ${products.brandId} AS brand_id, ${products.sectionId} AS section_id, ${itemCols(pricing).price} AS price,
-            ${products.properties} AS properties, ${products.stockQty} > 0 AS in_stock
+            ${usesProperties ? sql`${products.properties}` : sql`NULL::jsonb`} AS properties, ${products.stockQty} > 0 AS in_stock
           FROM ${products}
           WHERE ${products.active} AND ${base.where}
         ) f
