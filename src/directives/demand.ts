@@ -19,7 +19,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { freshRequestKey, REQUEST_KEY_HEADER } from '../lib/request-key';
-import { FIRST_USE as STARTERS, holdTaps, type TapHold } from './hold-taps';
+import { holdTaps, onFirstUse, type TapHold } from './hold-taps';
 
 /** Held clicks pass through if the island is not ready by then (a failed load must not swallow taps). */
 const HOLD_MS = 8000;
@@ -60,7 +60,6 @@ const demand: ClientDirective = (load, opts) => {
   const start = async () => {
     if (started) return;
     started = true;
-    for (const type of STARTERS) document.removeEventListener(type, start, true);
     if (selector) {
       taps = holdTaps(document, selector);
       document.addEventListener('island:ready', onReady);
@@ -76,7 +75,7 @@ const demand: ClientDirective = (load, opts) => {
     }
   };
 
-  for (const type of STARTERS) document.addEventListener(type, start, { capture: true, passive: true });
+  onFirstUse(() => void start());
 };
 
 export default demand;

@@ -12,7 +12,7 @@
  * swallowed.
  */
 import type { ClientDirective } from 'astro';
-import { FIRST_USE, holdTaps } from './hold-taps';
+import { holdTaps, onFirstUse } from './hold-taps';
 import { REMOTE_CHANGE_EVENT } from '../lib/remote-change';
 
 /** The island's controls; links are left alone: they work without it. */
@@ -61,15 +61,9 @@ const held: ClientDirective = (load, opts, el) => {
   };
   if (opts.value === 'use') {
     // A page that exists for its island (the basket) shows everything in the server's HTML; React's start-up is a
-    // long task a cheap phone pays only once the visitor reaches for the page. Capture phase: the tap that starts it is
-    // held by the listener `start` adds, which is registered before the click follows the pointerdown.
-    const begin = () => {
-      for (const type of FIRST_USE) document.removeEventListener(type, begin, true);
-      document.removeEventListener(REMOTE_CHANGE_EVENT, begin);
-      void start();
-    };
-    for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
-    document.addEventListener(REMOTE_CHANGE_EVENT, begin);
+    // long task a cheap phone pays only once the visitor reaches for the page. The tap that starts it is held by the
+    // listener `start` adds, registered at the pointerdown, before the click follows.
+    onFirstUse(() => void start(), [REMOTE_CHANGE_EVENT]);
   } else if (opts.value === 'idle' && 'requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
   else void start();
 };

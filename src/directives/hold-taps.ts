@@ -5,7 +5,20 @@
  * that sends them another way when the visitor leaves).
  */
 /** What counts as the visitor starting to use the page: a touch, a press, a key, focus moving, a pointer over it. */
-export const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
+const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover'] as const;
+
+/**
+ * Calls `start` once, at the visitor's first use of the page or at the first of `also` (events dispatched on the
+ * document). Capture phase: it runs before the page's own handlers, so a tap that starts an island can still be held.
+ */
+export function onFirstUse(start: () => void, also: readonly string[] = []): void {
+  const events = [...FIRST_USE, ...also];
+  const once = () => {
+    for (const type of events) document.removeEventListener(type, once, true);
+    start();
+  };
+  for (const type of events) document.addEventListener(type, once, { capture: true, passive: true });
+}
 
 export type TapHold = { readonly holding: boolean; release(): void; take(): HTMLElement[] };
 
