@@ -96,6 +96,11 @@ describe('English names and fillers', () => {
     ['circular saw 190', 'дисковая пила 190'],
     ['angle grinder', 'болгарка'],
     ['Angle Grinders 125', 'болгарка 125'],
+    // Longest name first: a blade, not a saw followed by «blade»; hyphens as spaces.
+    ['circular saw blade 190', 'диск пильный 190'],
+    ['oil-free compressor', 'безмасляный компрессор'],
+    ['concrete mixer', 'бетономешалка'],
+    ['welding helmet', 'маска сварщика'],
     ['хочу купить дрель для дома', 'дрель'],
     ['нужен перфоратор', 'перфоратор'],
   ])('«%s» → «%s»', (q, rest) => expect(p(q).rest).toBe(rest));

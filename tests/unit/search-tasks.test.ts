@@ -34,6 +34,13 @@ describe('stems', () => {
     expect(sameStem('реза', 'резк')).toBe(false);
     expect(sameStem('крас', 'краскопульт')).toBe(false);
   });
+  it('in a phrase of several words a verb prefix keeps the job, when four letters stay', () => {
+    expect(sameStem('ошкур', 'шкур')).toBe(true);
+    expect(sameStem('прогрев', 'обогрев')).toBe(true);
+    // «подрез» without «под» is «рез»: too short to be one job.
+    expect(sameStem('рез', 'подрез')).toBe(false);
+    expect(sameStem('ошкур', 'шкур', true)).toBe(false);
+  });
   it('a one-word phrase never takes a shorter word: «нивелир» is a product, not «нивелирование»', () => {
     expect(sameStem('нивелирован', 'нивелир', true, 'нивелир')).toBe(false);
     expect(sameStem('металлоконструкц', 'метал', true, 'метале')).toBe(false);

@@ -77,6 +77,7 @@ async function build(db: Db): Promise<LoadedTask[]> {
  * Whether a query word is a phrase's word. Equal stems; or, the `russian` stemmer leaving a noun and its verb
  * apart («штукатурк» / «штукатур», «сверл» / «сверлен»), one stem starting the other from five letters on; or
  * the typed word itself starting with the phrase's stem («распила» is stemmed «расп», but starts «распил»).
+ * in a phrase of several words, stems equal without a verb prefix («ошкур» / «шкур», «прогрев» / «обогрев»).
  * A phrase of one word is stricter: the query word may be longer than it («обогреватель» for «обогрев»), never
  * shorter — a product's own name («нивелир», «металл») must not turn into a job («нивелирование»,
  * «металлоконструкции») and lose its own meaning.
@@ -84,10 +85,16 @@ async function build(db: Db): Promise<LoadedTask[]> {
 export function sameStem(phraseStem: string, queryStem: string, oneWord = false, typed = ''): boolean {
   if (phraseStem === queryStem) return true;
   if (phraseStem.length >= 5 && typed.startsWith(phraseStem)) return true;
+  // In a phrase of several words, a verb's prefix does not change the job: «ошкурить доску» is «шкурить доску».
+  if (!oneWord && unprefixed(phraseStem) === unprefixed(queryStem)) return true;
   const [s, l] = phraseStem.length <= queryStem.length ? [phraseStem, queryStem] : [queryStem, phraseStem];
   if (s.length < 5 || !l.startsWith(s)) return false;
   return !oneWord || queryStem.length > phraseStem.length;
 }
+
+/** Russian verb prefixes, taken off a stem only when at least four letters stay («подрез» → «рез» stays whole). */
+const VERB_PREFIX = /^(?:пере|под|про|при|раз|рас|обо|об|от|вы|за|на|по|до|о|с)(?=\p{L}{4})/u;
+const unprefixed = (stem: string) => stem.replace(VERB_PREFIX, '');
 
 /**
  * The task a query names: the phrase whose every word is among the query's words (in any order), the
