@@ -94,7 +94,16 @@ export function sameStem(phraseStem: string, queryStem: string, oneWord = false,
 
 /** Russian verb prefixes, taken off a stem only when at least four letters stay («подрез» → «рез» stays whole). */
 const VERB_PREFIX = /^(?:пере|под|про|при|раз|рас|обо|об|от|вы|за|на|по|до|о|с)(?=\p{L}{4})/u;
-const unprefixed = (stem: string) => stem.replace(VERB_PREFIX, '');
+const bare = new Map<string, string>();
+/** Memoised: matching a query tries every phrase word against every query word. */
+function unprefixed(stem: string): string {
+  let b = bare.get(stem);
+  if (b === undefined) {
+    if (bare.size > 20_000) bare.clear();
+    bare.set(stem, (b = stem.replace(VERB_PREFIX, '')));
+  }
+  return b;
+}
 
 /**
  * The task a query names: the phrase whose every word is among the query's words (in any order), the
