@@ -86,7 +86,7 @@ export function sameStem(phraseStem: string, queryStem: string, oneWord = false,
   if (phraseStem === queryStem) return true;
   if (phraseStem.length >= 5 && typed.startsWith(phraseStem)) return true;
   // In a phrase of several words, a verb's prefix does not change the job: «ошкурить доску» is «шкурить доску».
-  if (!oneWord && unprefixed(phraseStem) === unprefixed(queryStem)) return true;
+  if (!oneWord && sameEnd(phraseStem, queryStem, 4) && unprefixed(phraseStem) === unprefixed(queryStem)) return true;
   const [s, l] = phraseStem.length <= queryStem.length ? [phraseStem, queryStem] : [queryStem, phraseStem];
   if (s.length < 5 || !l.startsWith(s)) return false;
   return !oneWord || queryStem.length > phraseStem.length;
@@ -94,6 +94,13 @@ export function sameStem(phraseStem: string, queryStem: string, oneWord = false,
 
 /** Russian verb prefixes, taken off a stem only when at least four letters stay («подрез» → «рез» stays whole). */
 const VERB_PREFIX = /^(?:пере|под|про|при|раз|рас|обо|об|от|вы|за|на|по|до|о|с)(?=\p{L}{4})/u;
+/** Whether the last `n` letters of both are the same (what two stems equal without their prefixes share), without a copy. */
+function sameEnd(a: string, b: string, n: number): boolean {
+  if (a.length < n || b.length < n) return false;
+  for (let i = 1; i <= n; i++) if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
+  return true;
+}
+
 const bare = new Map<string, string>();
 /** Memoised: matching a query tries every phrase word against every query word. */
 function unprefixed(stem: string): string {
