@@ -76,7 +76,7 @@ async function build(db: Db): Promise<LoadedTask[]> {
 /**
  * Whether a query word is a phrase's word. Equal stems; or, the `russian` stemmer leaving a noun and its verb
  * apart («штукатурк» / «штукатур», «сверл» / «сверлен»), one stem starting the other from five letters on; or
- * the typed word itself starting with the phrase's stem («распила» is stemmed «расп», but starts «распил»).
+ * the typed word itself starting with the phrase's stem («распила» is stemmed «расп», but starts «распил»); or,
  * in a phrase of several words, stems equal without a verb prefix («ошкур» / «шкур», «прогрев» / «обогрев»).
  * A phrase of one word is stricter: the query word may be longer than it («обогреватель» for «обогрев»), never
  * shorter — a product's own name («нивелир», «металл») must not turn into a job («нивелирование»,
