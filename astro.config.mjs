@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { sourceDates } from './scripts/source-dates.mjs';
+import { drizzleIsByClass, pagesSkipStaticLookup, reactCheckOnce } from './scripts/runtime-patches.mjs';
 
 /**
  * Astro writes `<style>astro-island,…{display:contents}</style>` into the body before the first
@@ -100,7 +101,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [islandStylesInHead, islandRuntimeFile, sourceDates()],
+    plugins: [islandStylesInHead, islandRuntimeFile, reactCheckOnce, drizzleIsByClass, pagesSkipStaticLookup, sourceDates()],
     // PGlite ships its own wasm/data files and must not be pre-bundled.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     // drizzle-orm (and better-auth, which imports it) built into the server: left in node_modules, Node re-parsed
