@@ -61,12 +61,25 @@ export class ListPriceNotLoaded extends Error {}
 export async function loadPricing(db: Db, user: Pick<SessionUser, 'companyId'> | null | undefined): Promise<Pricing | null> {
   await ensurePromoRules(db);
   if (!user?.companyId) return null;
-  const [company] = await db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1);
+  // The company's brand and section discounts come in its own statement: every signed-in page asks for both, now in one
+  // round trip (decision 0350). `percent` as text: numeric, exact. The company
+  // is named by its parameter, not by `companies.id`: drizzle writes a one-table select's columns unqualified, and inside
+  // the subquery `id` would be the discount row's.
+  const [company] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      discountPercent: companies.discountPercent,
+      priceTypeId: companies.priceTypeId,
+      discounts: sql<{ brandId: number | null; sectionId: number | null; percent: string }[]>`coalesce((select json_agg(json_build_object('brandId', ${companyDiscounts.brandId}, 'sectionId', ${companyDiscounts.sectionId}, 'percent', ${companyDiscounts.percent}::text)) from ${companyDiscounts} where ${companyDiscounts.companyId} = ${user.companyId}), '[]'::json)`,
+    })
+    .from(companies)
+    .where(eq(companies.id, user.companyId))
+    .limit(1);
   if (!company) return null;
-  const rows = await db.select().from(companyDiscounts).where(eq(companyDiscounts.companyId, company.id));
   const tree = await cachedSectionTree(db);
   const priceTypeId = company.priceTypeId ?? null;
-  return makePricing(company.id, company.name, Number(company.discountPercent), rows, tree, priceTypeId === null ? null : { priceTypeId, read: (ids) => readListPrices(db, priceTypeId, ids) });
+  return makePricing(company.id, company.name, Number(company.discountPercent), company.discounts, tree, priceTypeId === null ? null : { priceTypeId, read: (ids) => readListPrices(db, priceTypeId, ids) });
 }
 
 /** The list prices of `ids` in one price type, as kopecks (absent: no row). Chunked so that no statement carries 100k parameters. */

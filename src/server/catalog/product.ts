@@ -40,19 +40,30 @@ export function guaranteeInfo(code: string | null): Guarantee | null {
 }
 
 async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<ProductDetail | null> {
-  const [row] = await db
-    .select({ ...cardColumns, description: products.description, properties: products.properties, imageCount: products.imageCount, lineCode: products.lineCode, createdAt: products.createdAt, updatedAt: products.updatedAt })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(and(where, eq(products.active, true)))
-    .limit(1);
-  if (!row) return null;
-  // The branches come from the per-node reference memo; only this product's stock rows are read.
+  // The branches come from the per-node reference memo; only this product's stock rows are read, in the product's own
+  // statement: one round trip fewer on every product page (decision 0350).
   const reference = () => Promise.all([cachedSectionTree(db), cachedBrands(db), cachedSectionProps(db), cachedBranches(db)]);
-  let [[tree, brandRefs, props, branchList], stockRows] = await Promise.all([
+  const [found, referenced] = await Promise.all([
+    db
+      .select({
+        ...cardColumns,
+        description: products.description,
+        properties: products.properties,
+        imageCount: products.imageCount,
+        lineCode: products.lineCode,
+        createdAt: products.createdAt,
+        updatedAt: products.updatedAt,
+        stockRows: sql<[branchId: number, quantity: number][]>`coalesce((select json_agg(json_build_array(${stocks.branchId}, ${stocks.quantity})) from ${stocks} where ${stocks.productId} = ${products.id}), '[]'::json)`,
+      })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(and(where, eq(products.active, true)))
+      .limit(1),
     reference(),
-    db.select({ branchId: stocks.branchId, quantity: stocks.quantity }).from(stocks).where(eq(stocks.productId, row.id)),
   ]);
+  const row = found[0];
+  if (!row) return null;
+  let [tree, brandRefs, props, branchList] = referenced;
   if (!tree.byId.has(row.sectionId) || !brandRefs.byId.has(row.brandId)) {
     // A section or brand created a moment ago (a 1C package), before the change feed told this node: the row's
     // foreign keys say it exists, so the memo is read afresh once instead of answering «not found».
@@ -60,7 +71,7 @@ async function detail(db: Db, pricing: Pricing | null, where: SQL): Promise<Prod
     forgetReference();
     [tree, brandRefs, props, branchList] = await reference();
   }
-  const held = new Map(stockRows.map((s) => [s.branchId, Number(s.quantity)]));
+  const held = new Map(row.stockRows.map(([branchId, quantity]) => [Number(branchId), Number(quantity)]));
   const section = tree.byId.get(row.sectionId);
   const brand = brandRefs.byId.get(row.brandId);
   if (!section || !brand) return null;
