@@ -38,6 +38,29 @@ afterAll(async () => {
 });
 
 describe('sessions in the database', () => {
+  it('a session is read with its user in one statement', async () => {
+    const { token } = await mod.startSession('demo-foreman', true, new Headers());
+    // The driver's own client (a pg pool, or PGlite) sees every statement drizzle sends, whatever builds it.
+    const client = (handle.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      sent.push(typeof first === 'string' ? first : String(first?.text));
+      return original.apply(this, args);
+    };
+    let resolved: Awaited<ReturnType<typeof mod.resolveSession>>;
+    try {
+      resolved = await mod.resolveSession(requestWith(token), url);
+    } finally {
+      client.query = original;
+    }
+    expect(resolved.user?.id).toBe('demo-foreman');
+    expect(sent, sent.join('\n')).toHaveLength(1);
+    expect(sent[0]).toMatch(/from "sessions"/);
+    expect(sent[0]).toMatch(/"users"/);
+  });
+
   it("a blocked user's existing session stops working at the next request", async () => {
     const { token } = await mod.startSession('demo-foreman', true, new Headers());
     expect((await mod.resolveSession(requestWith(token), url)).user?.email).toBe('prorab@stroymontazh.by');

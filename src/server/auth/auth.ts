@@ -49,6 +49,9 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     },
     rateLimit: { enabled: false },
+    // A session is read with its user in one statement, not two (db/schema/accounts.ts names the relations): every
+    // signed-in request resolves one.
+    experimental: { joins: true },
     plugins: [bearer(), serverSession()],
   });
 }

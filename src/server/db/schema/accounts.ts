@@ -1,5 +1,6 @@
 /** Companies and users (better-auth owns users/sessions/accounts/verifications), verify codes,
  * join requests and cross-node rate limits. */
+import { relations } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, money } from './columns';
 import { brands, sections } from './catalog';
@@ -148,6 +149,15 @@ export const accounts = pgTable(
   },
   (t) => [index('accounts_user_idx').on(t.userId)],
 );
+
+/**
+ * What better-auth reads together (auth/auth.ts `experimental.joins`): a session with its user, an account with its user,
+ * a user with their accounts, each in one statement instead of two. The keys are better-auth's model names as this
+ * schema spells them (`usePlural`), which its drizzle adapter passes to `db.query…with`.
+ */
+export const sessionsRelations = relations(sessions, ({ one }) => ({ users: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountsRelations = relations(accounts, ({ one }) => ({ users: one(users, { fields: [accounts.userId], references: [users.id] }) }));
+export const usersRelations = relations(users, ({ many }) => ({ accounts: many(accounts), sessions: many(sessions) }));
 
 export const verifications = pgTable('verifications', {
   id: text('id').primaryKey(),
