@@ -157,7 +157,7 @@ export const accounts = pgTable(
  */
 export const sessionsRelations = relations(sessions, ({ one }) => ({ users: one(users, { fields: [sessions.userId], references: [users.id] }) }));
 export const accountsRelations = relations(accounts, ({ one }) => ({ users: one(users, { fields: [accounts.userId], references: [users.id] }) }));
-export const usersRelations = relations(users, ({ many }) => ({ accounts: many(accounts), sessions: many(sessions) }));
+export const usersRelations = relations(users, ({ many }) => ({ accounts: many(accounts) }));
 
 export const verifications = pgTable('verifications', {
   id: text('id').primaryKey(),
