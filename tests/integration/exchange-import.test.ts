@@ -337,6 +337,15 @@ describe('1C exchange: the import engine', () => {
     expect(html).toContain('символические ссылки');
     expect(flat(html)).toContain(`создано:${N.toLocaleString('ru-RU').replace(/\s/g, '')}`);
     expect(html.indexOf('link.zip')).toBeLessThan(html.lastIndexOf('offers.xml'));
+    // «Подключение 1С»: what to type into 1C, from this page; the demo pair says it is the demo's.
+    const from = html.indexOf('data-testid="exchange-setup"');
+    expect(from).toBeGreaterThan(0);
+    const setup = flat(html.slice(from, html.indexOf('</details>', from)).replace(/<[^>]+>/g, ''));
+    expect(setup).toContain('обменвключён');
+    expect(html).toContain(`<code data-testid="exchange-address">${server.base}/bitrix/admin/1c_exchange.php</code>`);
+    expect(html).toContain(`<code data-testid="exchange-login">${LOGIN}</code>`);
+    expect(setup).toContain('демонстрационнаяпара');
+    expect(setup).toMatch(/Последняязагрузка\d{2}\.\d{2}\.\d{4}\d{2}:\d{2},/);
     const client = new Visitor(server.base);
     await client.post('/api/authentication/', { login: acc.retail.email, password: PEOPLE_PASSWORD, remember: 'Y' });
     expect((await client.raw('/desk/exchange/', { redirect: 'manual' })).status).toBe(403);

@@ -17,7 +17,8 @@ import * as t from '../../src/server/db/schema';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { viewerFrom, type Viewer } from '../../src/server/http/guard';
 import { reloadConfig } from '../../src/server/config';
-import { saleFile, saleQuery, saleSuccess } from '../../src/server/exchange/sale';
+import { ordersFor1C, saleFile, saleQuery, saleSuccess } from '../../src/server/exchange/sale';
+import { exchangeSetup } from '../../src/server/exchange/status';
 import { orderDetail } from '../../src/server/orders/read';
 import { staffMoveOrder } from '../../src/server/orders/staff';
 import { moneyText, vatIncluded } from '../../src/server/lib/money';
@@ -118,19 +119,50 @@ describe('sale/query and sale/success', () => {
   });
 
   it('after success nothing is sent again, until the store changes the order', async () => {
-    // Not confirmed: the same order goes out again.
-    expect(documents(await saleQuery(h.db)).some((d) => d['Ид'] === NUMBER)).toBe(true);
+    // Not confirmed: the same order goes out again, and the desk still counts it as waiting for 1C.
+    const sent = documents(await saleQuery(h.db));
+    expect(sent.some((d) => d['Ид'] === NUMBER)).toBe(true);
+    expect(await ordersFor1C(h.db)).toEqual({ waiting: sent.length, lastTaken: null });
     await saleSuccess(h.db);
+    const taken = await ordersFor1C(h.db);
+    expect(taken.waiting).toBe(0);
+    expect(Date.now() - taken.lastTaken!.getTime()).toBeLessThan(60_000);
     expect(documents(await saleQuery(h.db))).toEqual([]);
     await saleSuccess(h.db);
     const [staff] = await h.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.isStaff, true)).limit(1);
     await staffMoveOrder(h.db, staff!.id, { orderId, from: 'new', to: 'confirmed' });
+    expect((await ordersFor1C(h.db)).waiting).toBe(1);
     const again = documents(await saleQuery(h.db));
     expect(again.map((d) => d['Ид'])).toEqual([NUMBER]);
     expect(reqOf(again[0]!, 'Статус заказа')).toBe('Подтверждён');
     await saleSuccess(h.db);
+    expect((await ordersFor1C(h.db)).waiting).toBe(0);
     expect(documents(await saleQuery(h.db))).toEqual([]);
     await saleSuccess(h.db);
+  });
+
+  it('the desk\'s «Подключение 1С» gives the address at the public origin, the login and never the password; off without both variables', async () => {
+    const saved = { SITE_URL: process.env.SITE_URL, EXCHANGE_LOGIN: process.env.EXCHANGE_LOGIN, EXCHANGE_PASSWORD: process.env.EXCHANGE_PASSWORD };
+    const set = (env: Partial<typeof saved>) => {
+      for (const [k, v] of Object.entries({ ...saved, ...env })) v === undefined ? delete process.env[k] : (process.env[k] = v);
+      reloadConfig();
+    };
+    try {
+      set({ SITE_URL: undefined, EXCHANGE_LOGIN: undefined, EXCHANGE_PASSWORD: undefined });
+      const demo = await exchangeSetup(h.db, 'http://127.0.0.1:4321/desk/exchange/?page=2');
+      expect(demo).toMatchObject({ address: 'http://127.0.0.1:4321/bitrix/admin/1c_exchange.php', login: '1c@demo.by', demo: true, orders: { waiting: 0 } });
+
+      set({ SITE_URL: 'https://instrument.example/', EXCHANGE_LOGIN: 'site-1c', EXCHANGE_PASSWORD: 'a-long-secret-1c-password' });
+      const real = await exchangeSetup(h.db, 'http://10.0.0.5:4321/desk/exchange/');
+      expect(real).toMatchObject({ address: 'https://instrument.example/bitrix/admin/1c_exchange.php', login: 'site-1c', demo: false });
+      expect(JSON.stringify(real)).not.toContain('a-long-secret-1c-password');
+
+      // Only one of the pair: the endpoint refuses 1C, and the desk says the exchange is off.
+      set({ EXCHANGE_LOGIN: 'site-1c', EXCHANGE_PASSWORD: undefined });
+      expect((await exchangeSetup(h.db, 'http://127.0.0.1:4321/')).login).toBeNull();
+    } finally {
+      set({});
+    }
   });
 });
 

@@ -10,7 +10,7 @@
  * Mapping and choices: docs/decisions/0200-exchange-1c.md, «Заказы (type=sale)».
  */
 import type { AddressFields } from '../geo/address';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { branches, companies, orderDocuments, orderExchange, orderItems, orders, orderStatuses, users } from '../db/schema';
 import { changeOrderStatus, NEXT_STATUSES, isOrderStatus, type OrderStatus } from '../orders/status';
@@ -37,6 +37,13 @@ const pending = () =>
       sql`${orders.updatedAt} > ${orderExchange.takenUpdatedAt}`,
     ),
   )!;
+
+/** The desk's «Заказы для 1С»: how many orders the next `mode=query` would send (new or changed since 1C took them), and when 1C last took some. */
+export async function ordersFor1C(db: Db): Promise<{ waiting: number; lastTaken: Date | null }> {
+  const [w] = await db.select({ n: count() }).from(orders).leftJoin(orderExchange, eq(orderExchange.orderId, orders.id)).where(pending());
+  const [taken] = await db.select({ at: max(orderExchange.takenAt) }).from(orderExchange);
+  return { waiting: Number(w?.n ?? 0), lastTaken: taken?.at ?? null };
+}
 
 /** Minsk wall-clock date and time of a moment: ['2025-03-01', '14:05:09']. */
 function minsk(d: Date): [string, string] {
