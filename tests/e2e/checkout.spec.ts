@@ -163,10 +163,24 @@ test('a contractor orders by invoice, downloads the PDF and finds the order in t
   await page.request.post('/api/basket/clear/', { data: {} });
   await page.request.post('/api/basket/add/', { data: { product: a!.product_id, quantity: 2 } });
   await page.request.post('/api/basket/add/', { data: { product: b!.product_id } });
+  const searches: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/organization/list/') && searches.push(r.postData() ?? '')));
   await page.goto('/checkout/');
   await ready(page);
   await expect(page.getByRole('radio', { name: 'По счёту (безналичный расчёт)' })).toBeChecked();
-  await expect(page.getByLabel('Организация-плательщик')).toContainText(acc.company.name);
+  const payer = page.getByLabel('Организация-плательщик');
+  await expect(payer).toContainText(acc.company.name);
+  // The page carries the payers: the search is asked only once the buyer types into it.
+  await page.waitForTimeout(400);
+  expect(searches).toEqual([]);
+  const search = page.getByLabel('Найти по названию или УНП');
+  await search.fill('нет-такой-организации');
+  await expect(payer.locator('option')).toHaveCount(0);
+  await search.fill(acc.company.unp.slice(0, 5));
+  await expect(payer).toContainText(acc.company.name);
+  expect(searches.length).toBeGreaterThan(0);
+  await search.fill('');
+  await expect(payer).toContainText(acc.company.name);
   const total = money(await page.getByTestId('checkout-total').textContent());
   await Promise.all([page.waitForURL(/\/checkout\/%D0%98%D0%9D-\d+\/$/), page.getByRole('button', { name: 'Подтвердить заказ' }).click()]);
   const number = (await page.getByTestId('order-number').textContent())!;

@@ -81,9 +81,11 @@ export default function CheckoutPage({ initial }: Props) {
 
   useEffect(() => {
     if (!state.organizations.length) return;
+    // No search: the server's list, which the page already carries — no request on every visit to the checkout.
+    if (!payerSearch.trim()) return setPayers(state.organizations);
     const timer = setTimeout(() => findOrganizations(payerSearch).then((r) => setPayers(r.items)).catch(() => {}), 250);
     return () => clearTimeout(timer);
-  }, [payerSearch, state.organizations.length]);
+  }, [payerSearch, state.organizations]);
 
   const self = form.deliveryTypeId === '1';
   // The server's charge for the chosen way of getting the order: no money is computed here.
