@@ -253,10 +253,13 @@ for (const screen of SCREENS) {
       const found: Found[] = [];
       const staff = await newContext(browser, screen.viewport, acc.staff.email);
       const deskRequest = await firstLink(staff.page, '/desk/', /^\/desk\/requests\/\d+\/$/);
+      const deskOrder = await firstLink(staff.page, '/desk/orders/', /^\/desk\/orders\/[^/?#]+\/$/);
       for (const [label, url] of [
         ['desk', '/desk/'],
         ['desk request', deskRequest],
         ['desk orders', '/desk/orders/'],
+        ['desk order', deskOrder],
+        ['desk exchange', '/desk/exchange/'],
         ['desk announcements', '/desk/announcements/'],
         ['desk log', '/desk/log/'],
       ]) {

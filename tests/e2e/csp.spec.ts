@@ -118,7 +118,7 @@ test('every page type loads without a single CSP violation', async ({ browser })
 
   // The staff desk.
   await signedIn(context, page, acc.staff.email);
-  for (const url of ['/desk/', '/desk/orders/', '/desk/announcements/', '/desk/log/']) seen[`staff ${url}`] = await visit(page, url);
+  for (const url of ['/desk/', '/desk/orders/', `/desk/orders/${encodeURIComponent(acc.orders.adminNew)}/`, '/desk/exchange/', '/desk/announcements/', '/desk/log/']) seen[`staff ${url}`] = await visit(page, url);
 
   const violations = Object.entries(seen).filter(([, v]) => v.length);
   expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);

@@ -126,6 +126,43 @@ describe('orders at the desk', () => {
     expect((await deskOrders('ready', acc.orders.adminReady)).some((o) => o.id === ready.id)).toBe(true);
   });
 
+  it('one order\'s page: what the buyer sees, the account and company behind it, 1C\'s state, and a move that comes back to it', async () => {
+    const number = acc.orders.adminNew;
+    const url = `/desk/orders/${encodeURIComponent(number)}/`;
+    const list = await (await staff.raw(`/desk/orders/?q=${encodeURIComponent(number)}`)).text();
+    expect(list).toContain(`href="${url}"`);
+    const page = await staff.raw(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`Заказ ${number}`);
+    expect(html).toMatch(/data-testid="desk-order-status">Новый</);
+    expect(text).toContain(`${acc.admin.name}, ${acc.admin.email}`);
+    expect(text).toContain(`${acc.company.name}, УНП ${acc.company.unp}`);
+    expect(html.match(/data-testid="order-line"/g)?.length ?? 0).toBeGreaterThan(0);
+    expect(html).toMatch(/data-testid="desk-order-1c">Ещё не забран 1С</);
+    const id = /name="id" value="(\d+)"/.exec(html)![1]!;
+    const moved = await staff.raw('/api/desk/orders/setStatus/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base() },
+      body: new URLSearchParams({ id, from: 'new', status: 'confirmed', comment: 'Проверено по телефону', back: url }),
+    });
+    expect([moved.status, moved.headers.get('location')]).toEqual([303, url]);
+    const after = await (await staff.raw(url)).text();
+    expect(after).toMatch(/data-testid="desk-order-status">Подтверждён</);
+    expect(after).toContain('Статус заказа изменён, клиент уведомлён');
+    expect(after).toContain('«Проверено по телефону»');
+  });
+
+  it('one order\'s page is staff\'s only: the buyer himself gets 403, a guest is sent to log in, an unknown number is 404', async () => {
+    const url = `/desk/orders/${encodeURIComponent(acc.orders.retailPicking)}/`;
+    expect((await client.raw(url)).status).toBe(403);
+    const guest = await new Visitor().raw(url);
+    expect([guest.status, guest.headers.get('location')]).toEqual([302, `/login/?backurl=${encodeURIComponent(url)}`]);
+    expect((await staff.raw(`/desk/orders/${encodeURIComponent('ИН-0')}/`)).status).toBe(404);
+    expect((await staff.raw('/desk/orders/%3Cscript%3E/')).status).toBe(404);
+  });
+
   it('a plain form post comes back to the same place in the list', async () => {
     const order = (await deskOrders('new', acc.orders.retailNew)).find((o) => o.number === acc.orders.retailNew)!;
     const res = await staff.raw('/api/desk/orders/setStatus/', {

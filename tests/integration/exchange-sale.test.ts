@@ -20,7 +20,7 @@ import { reloadConfig } from '../../src/server/config';
 import { ordersFor1C, saleFile, saleQuery, saleSuccess } from '../../src/server/exchange/sale';
 import { exchangeSetup } from '../../src/server/exchange/status';
 import { orderDetail } from '../../src/server/orders/read';
-import { staffMoveOrder } from '../../src/server/orders/staff';
+import { staffMoveOrder, staffOrderDetail } from '../../src/server/orders/staff';
 import { moneyText, vatIncluded } from '../../src/server/lib/money';
 
 let h: TestDb;
@@ -127,11 +127,13 @@ describe('sale/query and sale/success', () => {
     const taken = await ordersFor1C(h.db);
     expect(taken.waiting).toBe(0);
     expect(Date.now() - taken.lastTaken!.getTime()).toBeLessThan(60_000);
+    expect((await staffOrderDetail(h.db, NUMBER)).exchange).toEqual({ taken_at: taken.lastTaken!.toISOString(), changed_since: false, number_1c: null });
     expect(documents(await saleQuery(h.db))).toEqual([]);
     await saleSuccess(h.db);
     const [staff] = await h.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.isStaff, true)).limit(1);
     await staffMoveOrder(h.db, staff!.id, { orderId, from: 'new', to: 'confirmed' });
     expect((await ordersFor1C(h.db)).waiting).toBe(1);
+    expect((await staffOrderDetail(h.db, NUMBER)).exchange.changed_since).toBe(true);
     const again = documents(await saleQuery(h.db));
     expect(again.map((d) => d['Ид'])).toEqual([NUMBER]);
     expect(reqOf(again[0]!, 'Статус заказа')).toBe('Подтверждён');

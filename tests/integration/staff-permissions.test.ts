@@ -36,10 +36,13 @@ describe('staff permissions', () => {
   });
 
   it('a change holds from the next request and is in the journal', async () => {
+    const one = `/desk/orders/${encodeURIComponent(acc.orders.adminNew)}/`;
     expect((await editor.raw('/desk/orders/')).status).toBe(403);
+    expect((await editor.raw(one)).status).toBe(403);
     const r = await set(director, acc.editor.id, ['content', 'orders']);
     expect(r.body.data).toEqual({ user_id: acc.editor.id, permissions: ['content', 'orders'] });
     expect((await editor.raw('/desk/orders/')).status).toBe(200);
+    expect((await editor.raw(one)).status).toBe(200);
     expect((await set(director, acc.editor.id, ['orders'])).res.status).toBe(200);
     const save = await editor.post('/api/desk/content/save/', { kind: 'page', code: `staff-${Date.now().toString(36)}`, title: 'Страница', preview: 'Описание страницы для поисковиков, не короче двадцати.', body: 'Текст', status: 'draft' });
     expect(save.res.status).toBe(403);

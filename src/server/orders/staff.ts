@@ -3,9 +3,10 @@
  * number, and the moves each may take next. A status changes only through `changeOrderStatus`
  * (status.ts), which writes the history and tells the owner. Callers are guarded with `{ staff: true }`.
  */
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
+import { companies, orderExchange, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
+import { loadOrder, type OrderDetail } from './read';
 import { notFoundError } from '../http/ownership';
 import { paginate, type PageNavigation } from '../http/paging';
 import { changeOrderStatus, isOrderStatus, NEXT_STATUSES, type OrderStatus } from './status';
@@ -79,6 +80,55 @@ export async function staffOrders(db: Db, opts: { status?: string; q?: string; p
     }),
     statuses: [...names].map(([code, name]) => ({ code, name })),
     page_navigation: nav,
+  };
+}
+
+/** Every line of an order fits one desk page (the checkout caps a basket far below this). */
+const STAFF_ORDER_LINES = 1000;
+
+export type StaffOrderDetail = {
+  order: OrderDetail;
+  /** The buyer's account (null for a guest's order) and company as the store knows them now. */
+  account: { name: string; email: string } | null;
+  company: { name: string; unp: string } | null;
+  next: { code: OrderStatus; name: string }[];
+  /** The 1C exchange: when 1C last took the order, and whether the store changed it since. */
+  exchange: { taken_at: string | null; changed_since: boolean; number_1c: string | null };
+  history: HistoryEntry[];
+};
+
+/**
+ * One order as the desk sees it, by number: what the buyer sees on their order page (lines, totals, delivery,
+ * payment, 1C's documents) plus the account, the company, the moves it may take and 1C's state. Staff see every
+ * customer's order: the page is guarded `{ staff: 'orders' }`, so the scope here is all orders.
+ */
+export async function staffOrderDetail(db: Db, number: string): Promise<StaffOrderDetail> {
+  const order = await loadOrder(db, null, sql`true`, number, { page: 1, pageSize: STAFF_ORDER_LINES });
+  const [[row], names, history] = await Promise.all([
+    db
+      .select({ status: orders.status, updatedAt: orders.updatedAt, userName: users.name, userEmail: users.email, companyName: companies.name, companyUnp: companies.unp, x: orderExchange })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(companies, eq(companies.id, orders.companyId))
+      .leftJoin(orderExchange, eq(orderExchange.orderId, orders.id))
+      .where(eq(orders.id, order.id))
+      .limit(1),
+    statusNames(db),
+    orderHistories(db, [order.id]),
+  ]);
+  const status = row!.status as OrderStatus;
+  const x = row!.x;
+  return {
+    order,
+    account: row!.userEmail ? { name: row!.userName ?? '', email: row!.userEmail } : null,
+    company: row!.companyName ? { name: row!.companyName, unp: row!.companyUnp ?? '' } : null,
+    next: (NEXT_STATUSES[status] ?? []).map((code) => ({ code, name: names.get(code) ?? code })),
+    exchange: {
+      taken_at: x?.takenAt?.toISOString() ?? null,
+      changed_since: !!x?.takenUpdatedAt && row!.updatedAt > x.takenUpdatedAt,
+      number_1c: x?.number1c ?? null,
+    },
+    history: history.get(order.id) ?? [],
   };
 }
 
