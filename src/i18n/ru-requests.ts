@@ -132,7 +132,7 @@ export const requestsDict = {
   DESK_STATUS_DONE: 'Статус изменён',
   DESK_CUSTOMER: 'Клиент',
   DESK_ORDER_FILTER_ALL: 'Все статусы',
-  DESK_ORDER_NUMBER: 'Номер заказа',
+  DESK_ORDER_NUMBER: 'Номер, телефон, e-mail, имя или УНП',
   DESK_FIND: 'Найти',
   DESK_MOVE_TO: 'Перевести в',
   DESK_MOVE: 'Перевести',

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { base, Visitor } from '../helpers/http';
 import { outboxFiles, pdf, postForm, signedIn } from '../helpers/requests';
 import { fixture } from '../helpers/fixtures';
+import { fixtureOrderPlan } from '../../src/server/seed/fixture-sets';
 
 /** This file's own staff member, customer and orders (tests/helpers/fixtures.ts), not the demo ones. */
 const acc = fixture('desk');
@@ -161,6 +162,18 @@ describe('orders at the desk', () => {
     expect([guest.status, guest.headers.get('location')]).toEqual([302, `/login/?backurl=${encodeURIComponent(url)}`]);
     expect((await staff.raw(`/desk/orders/${encodeURIComponent('ИН-0')}/`)).status).toBe(404);
     expect((await staff.raw('/desk/orders/%3Cscript%3E/')).status).toBe(404);
+  });
+
+  it('finds orders the way a caller names them: the phone in any spelling, the e-mail, the company\'s УНП', async () => {
+    const numbers = async (q: string) => [...(await (await staff.raw(`/desk/orders/?q=${encodeURIComponent(q)}`)).text()).matchAll(/<b>(ИН-\d+)<\/b>/g)].map((m) => m[1]!).sort();
+    const plan = fixtureOrderPlan(acc);
+    const of = (who: (typeof plan)[number]['who'] | 'company') => plan.filter((o) => (who === 'company' ? o.company : o.who === who)).map((o) => o.number).sort();
+    const nine = acc.admin.phone.replace(/\D/g, '').slice(-9);
+    expect(await numbers(`(${nine.slice(0, 2)}) ${nine.slice(2, 5)} ${nine.slice(5, 7)}-${nine.slice(7)}`)).toEqual(of('admin'));
+    expect(await numbers(acc.retail.email.toUpperCase())).toEqual(of('retail'));
+    expect(await numbers(acc.company.unp)).toEqual(of('company'));
+    // Four digits are too few to mean a phone: no order of the set is found by them alone.
+    expect((await numbers(nine.slice(-4))).filter((n) => of('admin').includes(n))).toEqual([]);
   });
 
   it('a plain form post comes back to the same place in the list', async () => {

@@ -3,7 +3,7 @@
  * number, and the moves each may take next. A status changes only through `changeOrderStatus`
  * (status.ts), which writes the history and tells the owner. Callers are guarded with `{ staff: true }`.
  */
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, orderExchange, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
 import { loadOrder, type OrderDetail } from './read';
@@ -36,14 +36,28 @@ export async function statusNames(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.code, r.name]));
 }
 
-/** The desk's order list, newest first. `q` finds by order number (part of it). */
+/**
+ * What a customer on the phone gives to find their order: part of its number, the phone (any spelling: digits are
+ * compared), an e-mail, the buyer's or recipient's name, the company's name or УНП.
+ */
+function findOrders(q: string): SQL {
+  const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const found: SQL[] = [ilike(orders.number, like), ilike(orders.contactName, like), ilike(orders.contactEmail, like), ilike(users.name, like), ilike(users.email, like), ilike(companies.name, like)];
+  const digits = q.replace(/\D/g, '');
+  // Five digits at least: fewer would match most phones.
+  if (digits.length >= 5) found.push(sql`regexp_replace(${orders.contactPhone}, '\\D', '', 'g') LIKE ${`%${digits}%`}`);
+  if (/^\d{9}$/.test(q)) found.push(eq(companies.unp, q));
+  return or(...found)!;
+}
+
+/** The desk's order list, newest first, filtered by status and found by `q` (findOrders). */
 export async function staffOrders(db: Db, opts: { status?: string; q?: string; page: number }): Promise<{ orders: StaffOrder[]; statuses: { code: string; name: string }[]; page_navigation: PageNavigation }> {
   const names = await statusNames(db);
   const conds: SQL[] = [];
   if (opts.status && isOrderStatus(opts.status)) conds.push(eq(orders.status, opts.status));
-  if (opts.q) conds.push(ilike(orders.number, `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (opts.q) conds.push(findOrders(opts.q));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(where);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, orders.companyId)).where(where);
   const { navigation: nav, offset } = paginate(n, opts.page, STAFF_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
