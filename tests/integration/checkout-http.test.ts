@@ -11,6 +11,8 @@ import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, 
 import { fixture } from '../helpers/fixtures';
 
 /** This file's own company, its people and customer (tests/helpers/fixtures.ts), and an unrelated company (`rival`). */
+/** The shared test server's ORDERS_MAIL_TO (its default). */
+const ORDERS_MAIL_TO = 'sales@instrument.by';
 const acc = fixture('checkout-http');
 const rival = fixture('checkout-http-rival');
 /** The id of `acc`'s company (the payer of its invoice orders), read from its admin's profile. */
@@ -109,6 +111,15 @@ describe('POST /api/order/create/', () => {
     expect(mail!.subject).toBe(`Заказ ${number} принят — Инструмент.by`);
     expect(mail!.text).toContain(a.name);
     expect(mail!.html).toContain('<table');
+    // The store hears of it too, once, with what to work on and the desk's page of the order.
+    const [toStore, ...more] = mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `);
+    expect(more).toEqual([]);
+    expect(toStore!.subject).toMatch(new RegExp(`^Новый заказ ${number} на [\\d\\s]+,\\d{2} р\\. — `));
+    expect(toStore!.text).toContain('Покупатель: гость, без учётной записи');
+    expect(toStore!.text).toContain('guest-pickup@example.by');
+    expect(toStore!.text).toContain(`${a.name} (арт. ${a.article}) — 2 шт.`);
+    expect(toStore!.text).toContain('Самовывоз: ');
+    expect(toStore!.text).toContain(`/desk/orders/${encodeURIComponent(number)}/`);
   });
 
   it('the same idempotency key twice, in a row or at once, makes one order', async () => {
@@ -268,6 +279,8 @@ describe('POST /api/order/create/', () => {
     const { body } = await placeOrder(supply, pickupBody({ email: acc.supply.email, payment: 'invoice', payerCompanyId: companyId }));
     expect(body.data.status).toBe('approval');
     const number = body.data.order_number as string;
+    // Not the store's to work yet: no «Новый заказ» until the admin approves.
+    expect(mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `)).toEqual([]);
     expect(mailsTo(acc.admin.email, number).some((m) => m.subject.includes('ждёт вашего согласования'))).toBe(true);
     expect(mailsTo(acc.supply.email, number)[0]!.attachments).toHaveLength(1);
     // Only the company admin decides.
@@ -280,6 +293,10 @@ describe('POST /api/order/create/', () => {
     expect(ok.body.data.status).toBe('new');
     expect((await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'N' })).res.status).toBe(409);
     expect(mailsTo(acc.supply.email, number).some((m) => m.text.includes('Согласовано, берите'))).toBe(true);
+    const toStore = mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `);
+    expect(toStore).toHaveLength(1);
+    expect(toStore[0]!.subject).toContain(`${acc.company.name}, УНП ${acc.company.unp}`);
+    expect(toStore[0]!.text).toContain(`Покупатель: ${acc.supply.name} (${acc.supply.email}), ${acc.company.name}, УНП ${acc.company.unp}`);
     expect((await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'может быть' })).res.status).toBe(422);
   });
 
@@ -295,6 +312,7 @@ describe('POST /api/order/create/', () => {
     const admin = await signedIn(acc.admin.email);
     expect((await admin.post('/api/profile/orders/approve/', { order_number: body.data.order_number, approve: 'N', comment: 'Дорого' })).body.data.status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(before);
+    expect(mailsTo(ORDERS_MAIL_TO, `Новый заказ ${body.data.order_number} `)).toEqual([]);
   });
 });
 

@@ -32,6 +32,7 @@ import type { OrderInput } from './input';
 import { chargeFor, DELIVERY_TYPE, orderRefusal, paymentTypes, toItem, type DeliveryTypeId } from './state';
 import { moneyText, toKopecks } from '../lib/money';
 import { afterOrderPlaced } from './placed';
+import { mailNewOrderToStaff } from '../orders/staff-mail';
 import { onlineAllowed, paymentDueAt, startPayment, type StartedPayment } from '../payments/service';
 import { isOnlineType, ONLINE_TYPES, payLink } from '../payments/view';
 
@@ -218,5 +219,6 @@ export async function placeOrder(db: Db, viewer: Viewer | null, owner: string, i
   // The payment first, so the confirmation e-mail can already name the ЕРИП account.
   const started = await paymentOf(db, made.id, made.number, origin);
   await afterOrderPlaced(db, made.id, viewer).catch((e) => console.error('[checkout] after-order messages failed', e));
+  await mailNewOrderToStaff(db, made.number).catch((e) => console.error('[checkout] the store\'s «Новый заказ» e-mail failed', e));
   return { order_number: made.number, status: made.status, total: made.total, url: confirmationUrl(made.number), repeated: false, ...started };
 }

@@ -119,6 +119,7 @@ const VARS = {
   FORMS_MAIL_TO: { type: text(), default: 'info@instrument.by' },
   MAIL_FROM: { type: text(), default: 'Инструмент.by <no-reply@instrument.by>' },
   SALES_MAIL_TO: { type: text(), default: 'sales@instrument.by' },
+  ORDERS_MAIL_TO: { type: text(), default: 'sales@instrument.by' },
   CRM_WEBHOOK_URL: { type: url(/^https?:$/, 'an http(s):// URL') },
   CRM_WEBHOOK_SECRET: { type: text(), secret: true },
   CRM_RETRY_BASE_MS: { type: int(10), default: '30000' },
