@@ -3,7 +3,7 @@
  * SMS. One place words the messages, so every flow (registration, restore, contact changes,
  * delivery addresses) reads the same.
  */
-import { sendMail } from '../mail/mail';
+import { sendMail, escapeHtml as escape } from '../mail/mail';
 import { sendSms } from '../notifications/sms';
 import { CODE_TTL_SECONDS } from './codes';
 import { t } from '../../i18n';
@@ -20,7 +20,6 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
   address_delete: 'удаления адреса доставки',
 };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function deliverCodeByEmail(to: string, code: string, purpose: CodePurpose): Promise<void> {
   const minutes = Math.round(CODE_TTL_SECONDS / 60);

@@ -3,12 +3,11 @@
  * was offered for another account", "your e-mail / password changed". Russian text and HTML.
  * Code e-mails are delivery.ts's.
  */
-import { sendMail } from '../mail/mail';
+import { sendMail, escapeHtml as escape } from '../mail/mail';
 import { t } from '../../i18n';
 import { siteUrl } from '../config';
 
 const site = () => siteUrl();
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function notice(to: string, subject: string, paragraphs: string[], link: { href: string; label: string } | null, tag: string) {
   const text = ['Здравствуйте!', ...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), t('ACC_MAIL_IGNORE'), t('SITE_NAME')].join('\n\n');

@@ -1,10 +1,9 @@
 /** The alerts' e-mails: a guest's confirmation, and the messages (stock arrived, price fell), each with its unsubscribe link. */
-import { sendMail } from '../mail/mail';
+import { sendMail, escapeHtml as escape } from '../mail/mail';
 import { siteUrl } from '../config';
 import { t } from '../../i18n';
 import { confirmUrl, unsubscribeUrl } from './tokens';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (code: string, vars: Record<string, string>) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), t(code));
 
 type Link = { href: string; label: string };

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import { sendMail, type Mail } from '../mail/mail';
+import { sendMail, type Mail, escapeHtml as escape } from '../mail/mail';
 import { notify } from '../notifications/notify';
 import type { Viewer } from '../http/guard';
 import { loadOrder, orderUrl, type OrderDetail } from '../orders/read';
@@ -19,7 +19,6 @@ import { t } from '../../i18n';
 import { longDate } from './calendar';
 import { siteUrl } from '../config';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const site = () => siteUrl();
 
 const PAYMENT: Record<string, string> = { cash: 'наличными при получении', card: 'картой при получении', invoice: 'по счёту (безналичный расчёт)', online: 'банковской картой онлайн', erip: 'через ЕРИП' };

@@ -4,7 +4,7 @@
  * did not take it, so the outbox retries.
  */
 import { createHmac } from 'node:crypto';
-import { sendMail } from '../mail/mail';
+import { sendMail, escapeHtml as escape } from '../mail/mail';
 import type { ContractRequisites } from '../db/schema';
 import { t } from '../../i18n';
 
@@ -42,7 +42,6 @@ export async function postToWebhook(url: string, message: ContractMessage, opts:
   return { ref };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function contractRequestMail(to: string, m: ContractMessage) {
   const rows: [string, string][] = [

@@ -2,11 +2,10 @@
  * The company area's messages to people: the invitation of a new manager, and the notices of being
  * blocked or unblocked. Russian, HTML and plain text, worded in one place.
  */
-import { sendMail, type Mail } from '../mail/mail';
+import { sendMail, type Mail, escapeHtml as escape } from '../mail/mail';
 import { t } from '../../i18n';
 import { siteUrl as configuredSiteUrl } from '../config';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const siteUrl = () => configuredSiteUrl().replace(/\/+$/, '');
 
 /** Where an invited user starts: the login page with their e-mail filled in (first authorization, spec §4). */

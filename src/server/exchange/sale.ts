@@ -20,6 +20,7 @@ import { siteUrl } from '../config';
 import { lineKopecks, moneyText, toKopecks, vatKopecks, fromKopecks } from '../lib/money';
 import { VAT_RATE } from '../../config/seller';
 import { t } from '../../i18n';
+import { paymentName } from '../orders/payment-names';
 import { docText, ruDate } from './sale-docs';
 import { el, esc, kid, kids, kidText, leaf, parseXml, XmlRefused, type XmlElement } from './sale-xml';
 
@@ -58,7 +59,6 @@ const req = (name: string, value: string | number | null | undefined) => el('З�
 const vatTaxes = (vat: number) => el('Налоги', el('Налог', leaf('Наименование', 'НДС'), leaf('УчтеноВСумме', 'true'), leaf('Ставка', VAT_RATE), leaf('Сумма', money(vat))));
 const contact = (type: string, value: string | null | undefined) => (value ? el('Контакт', leaf('Тип', type), leaf('Значение', value)) : '');
 
-const PAYMENT: Record<string, string> = { cash: t('CHECKOUT_PAY_CASH'), card: t('CHECKOUT_PAY_CARD'), invoice: t('CHECKOUT_PAY_INVOICE'), online: t('CHECKOUT_PAY_ONLINE'), erip: t('CHECKOUT_PAY_ERIP') };
 
 /**
  * `mode=query`: a CommerceML 2 document with one «Документ» per order not yet taken by 1C. The orders
@@ -187,7 +187,7 @@ function documentXml(r: OrderRow, lines: LineRow[], documents: (typeof orderDocu
   const reqs = [
     req('Статус заказа', r.statusName),
     req('Статус заказа ИД', o.status),
-    req('Метод оплаты', PAYMENT[o.paymentType] ?? o.paymentType),
+    req('Метод оплаты', paymentName(o.paymentType)),
     req('Способ доставки', self ? t('CHECKOUT_SELF') : t('CHECKOUT_DELIVERY')),
     self ? req('Пункт самовывоза', r.branchName ?? '') : '',
     req('Адрес доставки', self ? (r.branchName ?? '') : (o.deliveryAddress ?? '')),

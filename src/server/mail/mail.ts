@@ -11,6 +11,8 @@ import { config } from '../config';
 /** A message: always plain text; `html` too for the designed ones (codes, orders). */
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 
+/** Text for an e-mail's HTML part: the five characters HTML gives meaning to, as numeric references. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const outboxDir = () => path.resolve(config().DATA_DIR, 'outbox');
 export const mailFrom = () => config().MAIL_FROM;
 /** Where the public forms are sent; one address, or several separated by commas. */

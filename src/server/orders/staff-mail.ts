@@ -5,16 +5,14 @@
  * the link opens the order at the desk. Callers log a failure: the order stands whether or not the mail went out.
  */
 import type { Db } from '../db/client';
-import { sendMail, type Mail } from '../mail/mail';
+import { sendMail, type Mail, escapeHtml as escape } from '../mail/mail';
 import { config, siteUrl } from '../config';
 import { whereAndWhen } from '../checkout/placed';
 import { formatDateTime } from '../requests/format';
 import { formatPrice } from '../../lib/format';
-import { t } from '../../i18n';
+import { paymentName } from './payment-names';
 import { staffOrderDetail, type StaffOrderDetail } from './staff';
 
-const PAYMENT: Record<string, string> = { cash: t('CHECKOUT_PAY_CASH'), card: t('CHECKOUT_PAY_CARD'), invoice: t('CHECKOUT_PAY_INVOICE'), online: t('CHECKOUT_PAY_ONLINE'), erip: t('CHECKOUT_PAY_ERIP') };
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const deskOrderUrl = (number: string) => `/desk/orders/${encodeURIComponent(number)}/`;
 
@@ -25,7 +23,7 @@ export function newOrderMail({ order: o, account, company }: StaffOrderDetail, l
     `Покупатель: ${account ? `${account.name} (${account.email})` : 'гость, без учётной записи'}${company ? `, ${company.name}, УНП ${company.unp}` : ''}`,
     `Получатель: ${o.contact.name}, ${o.contact.phone}${o.contact.email ? `, ${o.contact.email}` : ''}`,
     whereAndWhen(o),
-    `Оплата: ${PAYMENT[o.payment_type] ?? o.payment_type}${o.payer ? `; плательщик ${o.payer.name}, УНП ${o.payer.unp}` : ''}`,
+    `Оплата: ${paymentName(o.payment_type)}${o.payer ? `; плательщик ${o.payer.name}, УНП ${o.payer.unp}` : ''}`,
     ...(o.comment ? [`Комментарий: ${o.comment}`] : []),
   ];
   const lines = o.basket.items.map((l) => `• ${l.name} (арт. ${l.article}) — ${l.quantity} шт. × ${formatPrice(l.price)} = ${formatPrice(l.sum)}${l.on_order ? ' (под заказ)' : ''}`);
