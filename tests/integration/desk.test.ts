@@ -4,6 +4,7 @@
  * owner's notification and e-mail); every action in the journal with who and when.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { base, Visitor } from '../helpers/http';
 import { outboxFiles, pdf, postForm, signedIn } from '../helpers/requests';
 import { fixture } from '../helpers/fixtures';
@@ -174,6 +175,49 @@ describe('orders at the desk', () => {
     expect(await numbers(acc.company.unp)).toEqual(of('company'));
     // Four digits are too few to mean a phone: no order of the set is found by them alone.
     expect((await numbers(nine.slice(-4))).filter((n) => of('admin').includes(n))).toEqual([]);
+  });
+
+  it('«Выгрузить в Excel»: the filtered orders, every page, read back by another library; a period; bad input and strangers refused', async () => {
+    const sheet = async (query: Record<string, string>) => {
+      const res = await staff.raw(`/web/desk/orders/export/?${new URLSearchParams(query)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      const ws = wb.getWorksheet('Заказы')!;
+      const rows: unknown[][] = [];
+      ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    const list = await (await staff.raw(`/desk/orders/?q=${acc.company.unp}`)).text();
+    expect(list).toContain(`href="/web/desk/orders/export/?status=&amp;q=${acc.company.unp}&amp;from=&amp;to="`);
+    const [head, ...rows] = await sheet({ q: acc.company.unp });
+    expect(head!.slice(0, 3)).toEqual(['Номер', 'Дата', 'Статус']);
+    const plan = fixtureOrderPlan(acc).filter((o) => o.company);
+    expect(rows.map((r) => r[0]).sort()).toEqual(plan.map((o) => o.number).sort());
+    // The sums are the orders' own, as their buyer's company sees them.
+    const mine = (await (await signedIn(acc.admin.email)).get('/web/profile/orders/?filter=all&page_size=50')).body.data.orders as { order_number: string; total: number; created_at: string }[];
+    for (const r of rows) {
+      expect(r[5]).toBe(acc.company.name);
+      expect(r[6]).toBe(acc.company.unp);
+      expect(r[12]).toBe(mine.find((o) => o.order_number === r[0])!.total);
+    }
+    // A period of one Minsk day: that day's orders only.
+    const newest = mine.find((o) => o.order_number === acc.orders.adminNew)!;
+    const day = new Date(new Date(newest.created_at).getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const [, ...ofDay] = await sheet({ q: acc.company.unp, from: day, to: day });
+    expect(ofDay.map((r) => r[0])).toContain(acc.orders.adminNew);
+    for (const r of ofDay) expect((r[1] as Date).toISOString().slice(0, 10)).toBe(day);
+    expect(await sheet({ q: acc.company.unp, from: '2001-01-01', to: '2001-01-31' })).toHaveLength(1);
+
+    const bad = await staff.get('/web/desk/orders/export/?from=2026-02-30');
+    expect([bad.res.status, bad.body.errors[0]!.message]).toEqual([422, 'Период с: укажите дату в виде ГГГГ-ММ-ДД']);
+    const backwards = await staff.get('/web/desk/orders/export/?from=2026-03-02&to=2026-03-01');
+    expect([backwards.res.status, backwards.body.errors[0]!.message]).toEqual([422, 'Период по: не раньше даты начала']);
+    const customer = await client.get('/web/desk/orders/export/');
+    expect(customer.res.status).toBe(403);
+    const guest = await new Visitor().get('/web/desk/orders/export/');
+    expect([guest.res.status, guest.body.errors[0]!.code]).toEqual([401, 101]);
   });
 
   it('a plain form post comes back to the same place in the list', async () => {

@@ -3,7 +3,8 @@
  * number, and the moves each may take next. A status changes only through `changeOrderStatus`
  * (status.ts), which writes the history and tells the owner. Callers are guarded with `{ staff: true }`.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, fromIso, minskMidnight, toIso } from '../checkout/calendar';
 import type { Db } from '../db/client';
 import { companies, orderExchange, orderItems, orderStatuses, orderStatusHistory, orders, users } from '../db/schema';
 import { loadOrder, type OrderDetail } from './read';
@@ -50,13 +51,26 @@ function findOrders(q: string): SQL {
   return or(...found)!;
 }
 
-/** The desk's order list, newest first, filtered by status and found by `q` (findOrders). */
-export async function staffOrders(db: Db, opts: { status?: string; q?: string; page: number }): Promise<{ orders: StaffOrder[]; statuses: { code: string; name: string }[]; page_navigation: PageNavigation }> {
-  const names = await statusNames(db);
+/** The desk's filter: a status, what a caller said (findOrders), and the days placed, from and to inclusive, in Minsk time ('YYYY-MM-DD'). */
+export type StaffOrderFilter = { status?: string; q?: string; from?: string; to?: string };
+
+/** A real calendar day written 'YYYY-MM-DD'. */
+export const isIsoDay = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && toIso(fromIso(s)) === s;
+
+/** The filter as SQL over orders joined with their user and company; a part that is not valid is no condition. */
+export function staffOrderWhere(f: StaffOrderFilter): SQL | undefined {
   const conds: SQL[] = [];
-  if (opts.status && isOrderStatus(opts.status)) conds.push(eq(orders.status, opts.status));
-  if (opts.q) conds.push(findOrders(opts.q));
-  const where = conds.length ? and(...conds) : undefined;
+  if (f.status && isOrderStatus(f.status)) conds.push(eq(orders.status, f.status));
+  if (f.q) conds.push(findOrders(f.q));
+  if (isIsoDay(f.from)) conds.push(gte(orders.createdAt, minskMidnight(f.from)));
+  if (isIsoDay(f.to)) conds.push(lt(orders.createdAt, minskMidnight(addDays(f.to, 1))));
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** The desk's order list, newest first, under the filter (staffOrderWhere). */
+export async function staffOrders(db: Db, opts: StaffOrderFilter & { page: number }): Promise<{ orders: StaffOrder[]; statuses: { code: string; name: string }[]; page_navigation: PageNavigation }> {
+  const names = await statusNames(db);
+  const where = staffOrderWhere(opts);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, orders.companyId)).where(where);
   const { navigation: nav, offset } = paginate(n, opts.page, STAFF_ORDERS_PAGE_SIZE);
   const rows = await db
