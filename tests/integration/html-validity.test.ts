@@ -1,7 +1,7 @@
 /**
  * The W3C Nu Html Checker (vnu-jar, needs Java) over every storefront page type, as a guest with a
  * basket, a comparison and favourites, as a signed-in customer, and the personal area of a contractor
- * admin: 0 errors. One checker run for
+ * admin, the desk's content editor and a manager's orders and 1C pages: 0 errors. One checker run for
  * all pages (the JVM starts once).
  */
 import { execFileSync } from 'node:child_process';
@@ -78,6 +78,10 @@ beforeAll(async () => {
   expect((await editor.post('/api/authentication/', { login: acc.editor.email, password: PASSWORD })).res.status).toBe(200);
   for (const url of ['/desk/content/', '/desk/content/edit/?kind=promotion&code=osennyaya-rasprodazha-akkumulyatornogo-instrumenta', '/desk/content/edit/?kind=media&code=katalog-elektroinstrumenta-2026', '/desk/content/edit/?kind=page&code=garant', '/desk/content/edit/?kind=page', '/garant/', '/desk/search-tasks/', '/desk/search-tasks/?edit=new'])
     await fetchPage(editor, 'editor', url);
+  // The desk as a manager works orders and 1C in it (decision 0360): the list, one order of the set, the exchange.
+  const manager = new Visitor();
+  expect((await manager.post('/api/authentication/', { login: acc.staff.email, password: PASSWORD })).res.status).toBe(200);
+  for (const url of ['/desk/orders/', `/desk/orders/?q=${acc.company.unp}&from=2020-01-01`, `/desk/orders/${encodeURIComponent(acc.orders.adminNew)}/`, '/desk/exchange/']) await fetchPage(manager, 'manager', url);
 });
 
 describe('Nu Html Checker', () => {
