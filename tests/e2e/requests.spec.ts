@@ -133,7 +133,7 @@ test('staff move an order to "ready for pickup": the owner gets the notification
   // The desk lists every customer's orders: this spec's customer's order in picking, found by its number.
   const number = acc.orders.retailPicking;
   await desk.getByLabel('Статус').selectOption({ label: 'Собирается' });
-  await desk.getByLabel('Номер заказа').fill(number);
+  await desk.getByLabel('Номер, телефон, e-mail, имя или УНП').fill(number);
   await desk.getByRole('button', { name: 'Найти' }).click();
   const card = desk.locator('.ocard', { hasText: acc.retail.name });
   await expect(card).toHaveCount(1);
@@ -148,6 +148,14 @@ test('staff move an order to "ready for pickup": the owner gets the notification
   await expect(moved.locator('.status')).toHaveText('Готов к выдаче');
   await moved.getByText('История статусов').click();
   await expect(moved.locator('.ocard__history')).toContainText(`Готов к выдаче · ${acc.staff.name} · «Ждёт на складе в Гомеле»`);
+  // The order's own page: what the customer bought and who they are, for answering them on the phone.
+  await moved.getByRole('link', { name: `Открыть заказ ${number}` }).click();
+  await expect(desk.getByRole('heading', { level: 1 })).toHaveText(`Заказ ${number}`);
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Готов к выдаче');
+  await expect(desk.getByTestId('desk-order-account')).toContainText(acc.retail.email);
+  await expect(desk.getByTestId('order-line').first()).toBeVisible();
+  await expect(desk.locator('.ohistory')).toContainText('«Ждёт на складе в Гомеле»');
+  await fitsThePhone(desk);
 
   const owner = await signIn(browser, acc.retail.email, '/personal/notifications/');
   await expect(owner.getByTestId('count-personalnotifications')).toBeVisible();
