@@ -140,6 +140,12 @@ export const requestsDict = {
   DESK_COMMENT: 'Комментарий (виден в истории)',
   DESK_FINAL: 'Заказ завершён',
   DESK_ORDERS_EMPTY: 'Заказов не найдено.',
+  DESK_MAIL_TROUBLE: 'Письма и SMS не уходят. Проверьте почтовый сервер (SMTP_URL) и SMS-шлюз.',
+  DESK_MAIL_RETRYING: 'Ждут повторной отправки',
+  DESK_MAIL_FAILED: 'Не отправлены после всех попыток (за 7 дней)',
+  DESK_MAIL_LAST_ERROR: 'Последняя ошибка',
+  DESK_MAIL_RETRY: 'Отправить ещё раз',
+  DESK_MAIL_RETRIED: 'Писем и SMS поставлено на отправку',
   DESK_HISTORY: 'История статусов',
   DESK_ERR_ORDER_NOT_FOUND: 'Заказ не найден',
   DESK_ORDER_OPEN: 'Открыть заказ',
@@ -190,4 +196,5 @@ export const requestsDict = {
   DESK_ACTION_ORDER_STATUS: 'статус заказа',
   DESK_ACTION_ANNOUNCEMENT_ADD: 'объявление опубликовано',
   DESK_ACTION_ANNOUNCEMENT_END: 'объявление снято',
+  DESK_ACTION_MESSAGES_RETRY: 'повторная отправка писем и SMS',
 } as const;

@@ -51,3 +51,19 @@ export class Visitor {
     return { res, body: (await res.json()) as Envelope<T> };
   }
 }
+
+/**
+ * Waits until the server has sent every e-mail and SMS queued so far (GET /api/health/: `messages.waiting` is 0;
+ * notifications/outbox.ts). After it, a message a call did not leave in the outbox was never queued by that call.
+ * `root`: another server than the suite's shared one.
+ */
+export async function messagesSent(root?: string, timeoutMs = 20_000): Promise<void> {
+  const v = new Visitor(root);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await v.get<{ messages: { waiting: number } }>('/api/health/');
+    if (body.data.messages.waiting === 0) return;
+    if (Date.now() > until) throw new Error(`the outbox still had ${body.data.messages.waiting} message(s) after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

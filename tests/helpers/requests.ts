@@ -42,8 +42,7 @@ export const pdf = (name = 'акт.pdf'): Upload => ({
 
 /**
  * The shared server's outbox, oldest first (names start with the time). Other test files write to it
- * at the same time: a file another one is still writing is left out (it is not this test's: the
- * server writes a mail before it answers the call that sent it).
+ * at the same time: a file still being written is left out (a test first waits with `messagesSent`, helpers/http.ts).
  */
 export function outboxFiles(): { name: string; json: any }[] {
   const dir = path.join(inject('dataDir'), 'outbox');

@@ -35,8 +35,9 @@ export async function stockOf(productId: number): Promise<number> {
 export type OutMail = { file: string; to: { address: string }[]; subject: string; text: string; html?: string; attachments?: { filename: string; contentType: string }[] };
 
 /**
- * The shared server's mails. Other test files write to the outbox at the same time: a file another one
- * is still writing is left out (not this test's: the server writes a mail before it answers the call).
+ * The shared server's mails. Other test files write to the outbox at the same time, and the server sends a
+ * moment after the call that queued a mail (notifications/outbox.ts): a file still being written is left out,
+ * and a test first waits for the outbox with `messagesSent` (helpers/http.ts).
  */
 export function outbox(): OutMail[] {
   const dir = path.join(inject('dataDir'), 'outbox');

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { Visitor } from '../helpers/http';
+import { messagesSent, Visitor } from '../helpers/http';
 import { startOwnServer, type OwnServer } from '../helpers/own-server';
 import { fixture, PASSWORD, writeFixture } from '../helpers/fixtures';
 import { accounts, users } from '../../src/server/db/schema';
@@ -95,6 +95,7 @@ describe('a retail customer’s own address', () => {
     expect(rest).toEqual([]);
     expect(n).toMatchObject({ title: 'Адрес доставки подтверждён', href: '/personal/addresses/', read: false });
     expect(n!.text).toContain('Гродненская обл., г. Гродно, ул. Ожешко, д. 14, кв./офис 7');
+    await messagesSent(srv.base);
     expect(newMailTo(RETAIL, before)).toEqual([]);
   });
 
@@ -130,6 +131,7 @@ describe('a company address: the one who added it and the company admin hear, th
       expect(n, email).toMatchObject({ title: 'Адрес доставки подтверждён', href: '/personal/addresses/' });
       expect(n!.text, email).toContain('Алла Адресова');
     }
+    await messagesSent(srv.base);
     const mails = newMailTo(ADMIN, before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Адрес доставки подтверждён');
@@ -146,6 +148,7 @@ describe('a company address: the one who added it and the company admin hear, th
     const keeperNote = (await aboutAddresses(KEEPER)).find((x) => x.title === 'Адрес доставки удалён');
     expect(keeperNote!.text).toContain('г. Минск, ул. Кальварийская, д. 24');
     expect(keeperNote!.text).toContain(acc.admin.name);
+    await messagesSent(srv.base);
     expect(newMailTo(KEEPER, before).map((m) => m.subject.includes('Адрес доставки удалён'))).toEqual([true]);
     expect((await aboutAddresses(ADMIN)).some((x) => x.title === 'Адрес доставки удалён')).toBe(true);
     expect(newMailTo(ADMIN, before)).toEqual([]);

@@ -5,6 +5,8 @@
  * subscriber signs up through node A's API; forty more guests' alerts (confirmed) are written by SQL so the
  * two nodes have plenty to race over; one SQL UPDATE brings all products into stock. Each subscriber gets
  * exactly one e-mail (the nodes share one DATA_DIR, so one outbox), the user exactly one notification.
+ * The same two nodes also drain the message outbox (notifications/outbox.ts): sixty e-mails written by one
+ * statement wake both senders at once (the table's NOTIFY), and each goes out once.
  * PostgreSQL only: PGlite is one process, there is no second node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +62,8 @@ beforeAll(async () => {
   const created = await createEmptyDatabase(adminUrl);
   dbUrl = created.url;
   drop = created.drop;
-  const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, CHANGE_POLL_MS: '100' };
+  // The outbox's poll is a minute: a message sent within seconds was woken by the NOTIFY.
+  const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, CHANGE_POLL_MS: '100', OUTBOX_POLL_MS: '60000' };
   a = await startNode({ ...env, SEED_PRODUCTS: '120' });
   const handle = await openDatabase({ databaseUrl: dbUrl });
   try {
@@ -107,5 +110,26 @@ describe.skipIf(!onPostgres)('alerts on two nodes', () => {
     // Both nodes ran the sender (each logs nothing per message, so look at the state instead): every alert is «seen».
     const [unseen] = await q<{ n: number }>('SELECT count(*)::int AS n FROM product_alerts WHERE NOT seen');
     expect(unseen!.n).toBe(0);
+  });
+
+  it('the message outbox: e-mails queued at once are each sent once by the two nodes, promptly', { timeout: 60_000 }, async () => {
+    const N = 60;
+    const sentOf = () => outbox().filter((m) => m.subject.startsWith('Два узла, письмо '));
+    const started = Date.now();
+    await q(
+      "INSERT INTO message_outbox (channel, tag, message) SELECT 'email', 'notify-order', jsonb_build_object('to', 'node' || i || '@two-nodes.test', 'subject', 'Два узла, письмо ' || i, 'text', 'Текст') FROM generate_series(1, $1::int) AS i",
+      [N],
+    );
+    const end = Date.now() + 30_000;
+    while ((await q<{ n: number }>('SELECT count(*)::int AS n FROM message_outbox WHERE sent_at IS NULL'))[0]!.n > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    // Woken by the NOTIFY, not by the minute's poll.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const perRecipient = new Map<string, number>();
+    for (const m of sentOf()) perRecipient.set(m.to, (perRecipient.get(m.to) ?? 0) + 1);
+    expect(perRecipient.size).toBe(N);
+    expect([...perRecipient].filter(([, n]) => n !== 1)).toEqual([]);
+    const [rows] = await q<{ sent: number; attempts: number }>("SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent, max(attempts)::int AS attempts FROM message_outbox WHERE message->>'subject' LIKE 'Два узла, письмо %'");
+    expect(rows).toEqual({ sent: N, attempts: 1 });
   });
 });

@@ -6,7 +6,7 @@
 import { freshCustomer } from '../helpers/accounts';
 import { clearOfTimesOfDay, MINSK_CUT_OFF_UTC, MINSK_MIDNIGHT_UTC } from '../helpers/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base, Visitor } from '../helpers/http';
+import { base, messagesSent, Visitor } from '../helpers/http';
 import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct, placeOrder, checkoutTotal } from '../helpers/shop';
 import { fixture } from '../helpers/fixtures';
 
@@ -107,6 +107,7 @@ describe('POST /api/order/create/', () => {
     expect(html).toContain('/registration/?email=guest-pickup%40example.by');
     expect((await new Visitor().raw(body.data.url)).status).toBe(404);
     expect((await (await signedIn(acc.retail.email)).raw(body.data.url)).status).toBe(404);
+    await messagesSent();
     const [mail] = mailsTo('guest-pickup@example.by', number);
     expect(mail!.subject).toBe(`Заказ ${number} принят — Инструмент.by`);
     expect(mail!.text).toContain(a.name);
@@ -279,10 +280,11 @@ describe('POST /api/order/create/', () => {
     const { body } = await placeOrder(supply, pickupBody({ email: acc.supply.email, payment: 'invoice', payerCompanyId: companyId }));
     expect(body.data.status).toBe('approval');
     const number = body.data.order_number as string;
-    // Not the store's to work yet: no «Новый заказ» until the admin approves.
-    expect(mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `)).toEqual([]);
+    await messagesSent();
     expect(mailsTo(acc.admin.email, number).some((m) => m.subject.includes('ждёт вашего согласования'))).toBe(true);
     expect(mailsTo(acc.supply.email, number)[0]!.attachments).toHaveLength(1);
+    // Not the store's to work yet: no «Новый заказ» until the admin approves.
+    expect(mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `)).toEqual([]);
     // Only the company admin decides.
     expect((await supply.post('/api/profile/orders/approve/', { order_number: number, approve: 'Y' })).res.status).toBe(403);
     expect((await (await signedIn(rival.admin.email)).post('/api/profile/orders/approve/', { order_number: number, approve: 'Y' })).res.status).toBe(404);
@@ -292,6 +294,7 @@ describe('POST /api/order/create/', () => {
     const ok = await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'Y', comment: 'Согласовано, берите' });
     expect(ok.body.data.status).toBe('new');
     expect((await admin.post('/api/profile/orders/approve/', { order_number: number, approve: 'N' })).res.status).toBe(409);
+    await messagesSent();
     expect(mailsTo(acc.supply.email, number).some((m) => m.text.includes('Согласовано, берите'))).toBe(true);
     const toStore = mailsTo(ORDERS_MAIL_TO, `Новый заказ ${number} `);
     expect(toStore).toHaveLength(1);
@@ -312,6 +315,8 @@ describe('POST /api/order/create/', () => {
     const admin = await signedIn(acc.admin.email);
     expect((await admin.post('/api/profile/orders/approve/', { order_number: body.data.order_number, approve: 'N', comment: 'Дорого' })).body.data.status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(before);
+    await messagesSent();
+    expect(mailsTo(acc.supply.email, body.data.order_number).some((m) => m.text.includes('Дорого'))).toBe(true);
     expect(mailsTo(ORDERS_MAIL_TO, `Новый заказ ${body.data.order_number} `)).toEqual([]);
   });
 });

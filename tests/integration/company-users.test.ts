@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Visitor } from '../helpers/http';
+import { messagesSent, Visitor } from '../helpers/http';
 import { PASSWORD } from '../helpers/fixtures';
 import {
   ADD, ADMIN, BLOCK, CONTRACT, CONTRACTS, EMPLOYEE, GET_USER, LIST, OTHER_ADMIN, OTHER_EMPLOYEE, RETAIL, SECRET, STAFF, UPDATE,
@@ -227,6 +227,8 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     expect((await admin.get(LIST)).body.data.activeUsers.map((u: any) => u.userId)).not.toContain(acc.employee.id);
     const login403 = await new Visitor(srvBase()).post('/api/authentication/', { login: EMPLOYEE, password: PASSWORD });
     expect(login403.body.errors[0].message).toBe('Учётная запись заблокирована администратором компании');
+    // Notices go out from the message outbox a moment after the call.
+    await messagesSent(srvBase());
     expect(mailsTo(EMPLOYEE).at(-1)!.subject).toContain('Доступ к личному кабинету приостановлен');
 
     const unblocked = await admin.post(BLOCK, { userId: acc.employee.id, blocked: 'N' });
@@ -235,6 +237,7 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     // The session ended for good (its row is gone), not only while the flag was set.
     expect((await foreman.get('/web/profile/get/')).res.status).toBe(401);
     expect((await (await login(EMPLOYEE)).get('/web/profile/get/')).res.status).toBe(200);
+    await messagesSent(srvBase());
     expect(mailsTo(EMPLOYEE).at(-1)!.subject).toContain('Доступ к личному кабинету восстановлен');
   });
 
@@ -243,6 +246,7 @@ describe('blocking (POST api/personal/contragent/setBlockUser/)', () => {
     const before = mailsTo(acc.blocked.email).length;
     const again = await admin.post(BLOCK, { userId: acc.blocked.id, blocked: 'Y' });
     expect(again.body.data).toMatchObject({ blocked: 'Y', changed: false });
+    await messagesSent(srvBase());
     expect(mailsTo(acc.blocked.email).length).toBe(before);
   });
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { base, Visitor } from '../helpers/http';
+import { base, messagesSent, Visitor } from '../helpers/http';
 import { outboxFiles, pdf, postForm, signedIn } from '../helpers/requests';
 import { fixture } from '../helpers/fixtures';
 import { fixtureOrderPlan } from '../../src/server/seed/fixture-sets';
@@ -42,6 +42,7 @@ describe('who gets in', () => {
       await client.post('/api/desk/orders/setStatus/', { id: 1, from: 'new', status: 'confirmed' }),
       await client.post('/api/desk/announcements/add/', { title: 'x', text: 'y' }),
       await client.post('/api/desk/announcements/end/', { id: 1 }),
+      await client.post('/api/desk/messages/retry/', {}),
     ];
     for (const c of calls) expect([c.res.status, c.body.errors[0]!.message]).toEqual([403, 'Раздел доступен только сотрудникам магазина']);
     expect((await client.get(`/web/personal/appeal/${appealId}/`)).body.data.messages).toHaveLength(1);
@@ -68,6 +69,7 @@ describe('the request queue', () => {
     expect(answer.attachments[0]).toMatchObject({ name: 'счёт-фактура.pdf', mime: 'application/pdf' });
     const note = (await client.get('/web/notifications/?page_size=50')).body.data.items.find((n: { href: string }) => n.href === `/personal/requests/${appealId}/`);
     expect(note).toMatchObject({ title: `Ответ по обращению №${appealId}`, kind: 'appeal' });
+    await messagesSent();
     const mail = outboxFiles().filter((f) => !mailsBefore.has(f.name)).map((f) => f.json).find((m) => m.subject?.includes(`№${appealId}`));
     expect(JSON.stringify(mail.to)).toContain(acc.retail.email);
     expect(mail.text).toContain('Документы во вложении.');
@@ -97,6 +99,20 @@ describe('the request queue', () => {
 });
 
 describe('orders at the desk', () => {
+  it('«Отправить ещё раз»: a manager makes the failed e-mails and SMS due now, the journal has it; an editor without «orders» is refused', async () => {
+    // The shared server's mail never fails, so the count is whatever failed (none); what fails and comes back is message-outbox.test.ts.
+    const r = await staff.post('/api/desk/messages/retry/', {});
+    expect(r.res.status).toBe(200);
+    expect(r.body.data).toEqual({ count: 0 });
+    const log = await (await staff.raw('/desk/log/')).text();
+    expect(log).toContain('повторная отправка писем и SMS');
+    expect(log).toContain('Писем и SMS поставлено на отправку: 0');
+    const editor = await signedIn(acc.editor.email);
+    const refused = await editor.post('/api/desk/messages/retry/', {});
+    expect(refused.res.status).toBe(403);
+    expect(refused.body.errors[0].message).toMatch(/[а-я]/);
+  });
+
   it('ready for pickup: history, the owner’s notification and e-mail, the journal', async () => {
     // The set's retail pickup order in «Собирается» (the desk lists every customer's orders: this file moves only its own).
     const picking = (await deskOrders('picking', acc.orders.retailPicking)).find((o) => o.from === 'picking' && o.number === acc.orders.retailPicking)!;
@@ -105,6 +121,7 @@ describe('orders at the desk', () => {
     expect(body.data).toMatchObject({ id: picking.id, from: 'picking', to: 'ready' });
     const html = await (await staff.raw(`/desk/orders/?q=${encodeURIComponent(picking.number)}`)).text();
     expect(html).toContain(`Готов к выдаче · ${acc.staff.name} · «Собран, ждёт на складе»`);
+    await messagesSent();
     const mail = outboxFiles().filter((f) => !mailsBefore.has(f.name)).map((f) => f.json).find((m) => m.subject?.includes(picking.number));
     expect(mail.subject).toBe(`Заказ ${picking.number}: готов к выдаче`);
     const log = await (await staff.raw('/desk/log/')).text();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { base, Visitor } from '../helpers/http';
+import { base, messagesSent, Visitor } from '../helpers/http';
 import { key, mailsTo, pickupBody, russian, signedIn, stockedProducts, stockOf, type StockedProduct, placeOrder } from '../helpers/shop';
 import { freshCustomer } from '../helpers/accounts';
 import { notice, sandboxAuth, sandboxKey, sendNotice, strangerKey } from '../helpers/payments';
@@ -62,6 +62,7 @@ describe('a card order through the sandbox', () => {
     expect(r.headers.get('location')).toContain(`/checkout/${encodeURIComponent(placed.order_number)}/`);
     expect(await shownStatus(v, placed.order_number)).toBe('Оплачен');
     expect(await stockOf(p.id)).toBe(before); // paid: the reservation stays
+    await messagesSent();
     expect(mailsTo(email, 'оплачен').length).toBe(1);
     // The page no longer takes a second payment.
     expect(await (await fetch(placed.payment.url)).text()).toContain('Платёж проведён');
@@ -120,6 +121,7 @@ describe('notifications', () => {
     const late = await sendNotice(base(), { ...body, transaction: { ...body.transaction, status: 'failed' } }, { key: k });
     expect(late.body.data).toMatchObject({ payment_status: 'paid', changed: false });
     expect(await shownStatus(v, placed.order_number)).toBe('Оплачен');
+    await messagesSent();
     expect(mailsTo(email, 'оплачен').length).toBe(1);
   });
 

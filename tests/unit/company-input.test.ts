@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addManagerInput, contractRequestInput, updateUserInput, usersListInput } from '../../src/server/company/input';
-import { backoffMs, outboxSettings } from '../../src/server/company/crm-outbox';
+import { outboxSettings } from '../../src/server/company/crm-outbox';
+import { backoffMs } from '../../src/server/db/worker';
 import { parseEnv } from '../../src/server/config';
 
 describe('company calls: input', () => {

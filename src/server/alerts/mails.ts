@@ -1,5 +1,5 @@
 /** The alerts' e-mails: a guest's confirmation, and the messages (stock arrived, price fell), each with its unsubscribe link. */
-import { sendMail, escapeHtml as escape } from '../mail/mail';
+import { sendMail, escapeHtml as escape, type Mail } from '../mail/mail';
 import { siteUrl } from '../config';
 import { t } from '../../i18n';
 import { confirmUrl, unsubscribeUrl } from './tokens';
@@ -24,8 +24,8 @@ export async function mailConfirm(email: string, alertId: number, kind: 'stock' 
   await sendMail({ to: email, subject: `${t('ALERT_MAIL_CONFIRM_SUBJECT')} — ${t('SITE_NAME')}`, ...body }, 'alert-confirm');
 }
 
-/** A message: the same title and text as the site notification, the product's link and the unsubscribe link. */
-export async function mailAlert(email: string, alertId: number, title: string, text: string, productPath: string): Promise<void> {
+/** A message: the same title and text as the site notification, the product's link and the unsubscribe link (queued by the sender). */
+export function alertMail(email: string, alertId: number, title: string, text: string, productPath: string): Mail {
   const body = letter([text], { href: `${siteUrl()}${productPath}`, label: t('ALERT_MSG_OPEN') }, { href: unsubscribeUrl(alertId), label: t('ALERT_MSG_UNSUBSCRIBE') });
-  await sendMail({ to: email, subject: `${title} — ${t('SITE_NAME')}`, ...body }, 'alert');
+  return { to: email, subject: `${title} — ${t('SITE_NAME')}`, ...body };
 }

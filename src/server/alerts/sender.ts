@@ -9,8 +9,9 @@
  * below the chosen one is a message once, until the price is back up; «any drop» moves its threshold to
  * the price told. Several nodes on one database never send twice: the alerts are claimed with
  * `FOR UPDATE SKIP LOCKED` and their state written in the same transaction as the site notification, so
- * a node that reads them later sees the new state and has nothing to say. E-mail and SMS go out after
- * the commit (a node that dies in between loses that copy, never doubles it).
+ * a node that reads them later sees the new state and has nothing to say. E-mail and SMS are written to the
+ * message outbox in that transaction too (notifications/outbox.ts), which sends them after the commit: a node
+ * that dies in between, or a mail server that is down, delays a copy, never loses it.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -18,14 +19,14 @@ import { getDb, getDbHandle } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { notifications } from '../db/schema';
 import { changeFeed } from '../changes/feed';
-import { sendSms } from '../notifications/sms';
+import { queueMail, queueSms } from '../notifications/outbox';
 import { ALERT_LIMITS } from '../../config/constants';
 import { fromKopecks, toKopecks } from '../lib/money';
 import { formatPrice } from '../lib/text';
 import { siteUrl } from '../config';
 import { t } from '../../i18n';
 import { SubscriberPrices } from './price';
-import { mailAlert } from './mails';
+import { alertMail } from './mails';
 
 const BATCH = 200;
 
@@ -118,15 +119,16 @@ export async function checkAlerts(db: Db, productIds: number[] | null, now = new
           await tx.execute(sql`UPDATE product_alerts SET seen = false WHERE id = ${r.id}`);
         }
       }
-      // The site notification is part of the claim: it exists exactly when the state says «told».
+      // The site notification and the e-mail and SMS (into the message outbox) are part of the claim: they exist exactly
+      // when the state says «told», and the outbox sends them after the commit, again if the mail server fails.
       const forUsers = out.filter((m) => m.userId);
       if (forUsers.length) await tx.insert(notifications).values(forUsers.map((m) => ({ userId: m.userId, kind: 'alert', title: m.title, text: m.text, data: { href: m.path } })));
+      for (const m of out) {
+        if (m.email) await queueMail(tx, alertMail(m.email, m.alertId, m.title, m.text, m.path), 'alert');
+        if (m.phone) await queueSms(tx, { to: m.phone, text: m.sms }, 'alert');
+      }
       return { messages: out, claimed: rows.length, lastId: rows.length ? Number(rows[rows.length - 1]!.id) : after };
     });
-    for (const m of messages) {
-      if (m.email) await mailAlert(m.email, m.alertId, m.title, m.text, m.path).catch((e) => console.error('[alerts] e-mail failed', e));
-      if (m.phone) await sendSms({ to: m.phone, text: m.sms }, 'alert').catch((e) => console.error('[alerts] SMS failed', e));
-    }
     sent += messages.length;
     after = lastId;
     if (claimed < BATCH) return sent;

@@ -1,13 +1,15 @@
 /**
  * What happens after an order is committed: the Russian confirmation e-mail (HTML and text, the
  * invoice PDF attached for invoice orders), a notification in the buyer's account and, for an order
- * waiting for approval, a notification and e-mail to the company's active admins (orders/approval.ts). Failures here are
- * logged by the caller: the order stands whether or not a message went out.
+ * waiting for approval, a notification and e-mail to the company's active admins (orders/approval.ts). E-mails go
+ * through the message outbox (notifications/outbox.ts): sent a moment later, retried if the mail server fails.
+ * Failures here are logged by the caller: the order stands whether or not a message was written.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import { sendMail, type Mail, escapeHtml as escape } from '../mail/mail';
+import { type Mail, escapeHtml as escape } from '../mail/mail';
+import { queueMail } from '../notifications/outbox';
 import { notify } from '../notifications/notify';
 import type { Viewer } from '../http/guard';
 import { loadOrder, orderUrl, type OrderDetail } from '../orders/read';
@@ -60,7 +62,7 @@ export async function afterOrderPlaced(db: Db, orderId: number, viewer: Viewer |
   if (o.contact.email) {
     const mail = confirmationMail(o, link);
     const attachments = o.payment_type === 'invoice' ? [{ filename: `schet-${o.order_number}.pdf`, content: await invoicePdf(db, orderId), contentType: 'application/pdf' }] : undefined;
-    await sendMail({ ...mail, to: o.contact.email, attachments }, 'order');
+    await queueMail(db, { ...mail, to: o.contact.email, attachments }, 'order');
   }
   if (viewer) await notify(db, { userId: viewer.id, kind: 'order', title: `${t('ORDER')} ${o.order_number}: ${o.status.name.toLowerCase()}`, text: t('CHECKOUT_NOTIFY_PLACED'), href: orderUrl(o.order_number) });
   if (o.status.id === 'approval' && row.companyId) await notifyApprovers(db, { number: o.order_number, companyId: row.companyId, buyer: o.buyer, total: o.totals.total, href: orderUrl(o.order_number) }, site());

@@ -12,7 +12,8 @@
  * so a CRM that stays down still loses nothing. Settings: docs/decisions/0140-company-users.md.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, getDbHandle, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { backoffMs, pollingWorker } from '../db/worker';
 import { queryRows } from '../db/rows';
 import { contractRequests, crmOutbox } from '../db/schema';
 import { mailContractRequest, postToWebhook, type ContractMessage } from './crm-delivery';
@@ -46,12 +47,6 @@ export function outboxSettings(c: Config = config()): OutboxSettings {
     pollMs: c.OUTBOX_POLL_MS,
     timeoutMs: c.CRM_TIMEOUT_MS,
   };
-}
-
-/** Delay before the next attempt after `failures` failed ones: base · 2^(failures−1), capped, plus up to 10 % jitter. */
-export function backoffMs(failures: number, s: Pick<OutboxSettings, 'baseDelayMs' | 'maxDelayMs'>, jitter = Math.random()): number {
-  const exp = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** Math.max(0, Math.min(failures - 1, 30)));
-  return Math.round(exp * (1 + 0.1 * jitter));
 }
 
 export type OutboxRow = { id: number; topic: string; contract_request_id: number | null; payload: ContractMessage; attempts: number };
@@ -122,55 +117,10 @@ export async function enqueue(tx: Db, topic: 'contract_request', contractRequest
 
 // ── the worker of this process ──
 
-type WorkerState = { timer: ReturnType<typeof setTimeout> | null; running: boolean; again: boolean; settings: OutboxSettings; stopped?: boolean; pass?: Promise<void> };
-const g = globalThis as typeof globalThis & { __crmOutboxWorker?: WorkerState };
-
-function schedule(state: WorkerState, ms: number) {
-  if (state.timer) clearTimeout(state.timer);
-  if (state.stopped) return;
-  state.timer = setTimeout(() => void (state.pass = tick(state)), ms);
-  state.timer.unref?.();
-}
-
-async function tick(state: WorkerState) {
-  state.timer = null;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  state.again = false;
-  try {
-    const db = await getDb();
-    // A full batch may mean more are due: keep going until a pass finds less than a batch.
-    while ((await deliverDue(db, state.settings)) >= 10) {}
-  } catch (e) {
-    console.error('[crm-outbox] pass failed', e);
-  } finally {
-    state.running = false;
-    schedule(state, state.again ? 0 : state.settings.pollMs);
-  }
-}
+const worker = pollingWorker('crm-outbox', { pass: (db) => deliverDue(db), batch: 10, pollMs: () => config().OUTBOX_POLL_MS, enabled: () => config().OUTBOX_WORKER });
 
 /** Starts this process's worker once (OUTBOX_WORKER=0 keeps a node out of delivery). */
-export function startOutboxWorker(): void {
-  if (g.__crmOutboxWorker || !config().OUTBOX_WORKER) return;
-  const state: WorkerState = { timer: null, running: false, again: false, settings: outboxSettings() };
-  g.__crmOutboxWorker = state;
-  schedule(state, 1000);
-  void getDbHandle().then((h) =>
-    h.beforeClose(async () => {
-      state.stopped = true;
-      if (state.timer) clearTimeout(state.timer);
-      await state.pass;
-    }),
-  );
-}
+export const startOutboxWorker = (): void => worker.start();
 
 /** Asks this process's worker for a pass now (after a new message), instead of at the next poll. */
-export function kickOutbox(): void {
-  const state = g.__crmOutboxWorker;
-  if (!state) return;
-  if (state.running) state.again = true;
-  else schedule(state, 0);
-}
+export const kickOutbox = (): void => worker.kick();

@@ -18,6 +18,9 @@ import { config, type Config } from '../config';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The channels the migrations' triggers NOTIFY: a commit to the change log (0040), a new outgoing message (0041). */
+export type NotifyChannel = 'change_log' | 'message_outbox';
+
 export type DbHandle = {
   db: Db;
   /**
@@ -29,12 +32,14 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   /** `SELECT 1` on a connection nothing else uses (PostgreSQL), for /api/health/. */
   ping: () => Promise<void>;
+  /** That connection for /api/health/'s own reads (the outbox's counts), so a busy pool never makes them wait. */
+  probe: Db;
   /**
    * Calls `onNotify` for every NOTIFY on `channel`; resolves once listening. PostgreSQL: on a connection of its own,
    * and once more each time that connection is (re)established, since what was sent while it was down is not sent
    * again. PGlite: in the process, before the committing statement's promise resolves (see `notifiesEveryCommit`).
    */
-  listen?: (channel: 'change_log', onNotify: () => void) => Promise<void>;
+  listen?: (channel: NotifyChannel, onNotify: () => void) => Promise<void>;
   /**
    * Every commit is this process's and its notifications reach the listener before the commit returns to its caller
    * (PGlite: one process owns the data directory, and PGlite queues the listeners while it reads the COMMIT's answer).
@@ -141,8 +146,9 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     }
     const db = drizzle(pool, { schema }) as unknown as Db;
     const writeDb = drizzle(writePool, { schema }) as unknown as Db;
-    const listen = async (channel: 'change_log', onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
-    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), listen, notifiesEveryCommit: false, ...closing(closeAll) };
+    const listen = async (channel: NotifyChannel, onNotify: () => void) => void listening.add(listener(pg.default, { connectionString: url, connectionTimeoutMillis: limits.acquireMs }, channel, onNotify));
+    const probe = drizzle(probePool, { schema }) as unknown as Db;
+    return { db, writeDb, kind: 'postgres', ping: async () => void (await probePool.query('SELECT 1')), probe, listen, notifiesEveryCommit: false, ...closing(closeAll) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -155,8 +161,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
   await analyzeIfNeverAnalyzed(client);
-  const listen = async (channel: 'change_log', onNotify: () => void) => void (await client.listen(channel, () => onNotify()));
-  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), listen, notifiesEveryCommit: true, ...closing(() => client.close()) };
+  const listen = async (channel: NotifyChannel, onNotify: () => void) => void (await client.listen(channel, () => onNotify()));
+  return { db, writeDb: db, kind: 'pglite', ping: async () => void (await client.query('SELECT 1')), probe: db, listen, notifiesEveryCommit: true, ...closing(() => client.close()) };
 }
 
 /**

@@ -4,9 +4,9 @@ import type { Db } from '../db/client';
 import { staffActions, users } from '../db/schema';
 import { paginate, type PageNavigation } from '../http/paging';
 
-export type StaffAction = 'appeal.reply' | 'appeal.status' | 'order.status' | 'announcement.add' | 'announcement.end' | 'pricelist.import' | 'exchange.warehouses' | 'company.price_type' | 'content.save' | 'content.publish' | 'content.unpublish' | 'content.remove' | 'content.restore' | 'staff.permissions' | 'search_task.add' | 'search_task.save' | 'search_task.remove' | 'search_task.standard';
+export type StaffAction = 'appeal.reply' | 'appeal.status' | 'order.status' | 'announcement.add' | 'announcement.end' | 'pricelist.import' | 'exchange.warehouses' | 'company.price_type' | 'content.save' | 'content.publish' | 'content.unpublish' | 'content.remove' | 'content.restore' | 'staff.permissions' | 'search_task.add' | 'search_task.save' | 'search_task.remove' | 'search_task.standard' | 'messages.retry';
 
-export async function logStaff(db: Db, staffUserId: string, action: StaffAction, target: { kind: 'appeal' | 'order' | 'notification' | 'pricelist' | 'warehouses' | 'company' | 'content' | 'user' | 'search_task'; id: number | string }, details: Record<string, unknown> = {}): Promise<void> {
+export async function logStaff(db: Db, staffUserId: string, action: StaffAction, target: { kind: 'appeal' | 'order' | 'notification' | 'pricelist' | 'warehouses' | 'company' | 'content' | 'user' | 'search_task' | 'messages'; id: number | string }, details: Record<string, unknown> = {}): Promise<void> {
   await db.insert(staffActions).values({ staffUserId, action, targetKind: target.kind, targetId: String(target.id), details });
 }
 

@@ -18,15 +18,16 @@ export const mailFrom = () => config().MAIL_FROM;
 /** Where the public forms are sent; one address, or several separated by commas. */
 export const formsMailTo = () => config().FORMS_MAIL_TO;
 
-let smtp: Transporter | null = null;
+/** The SMTP transport of the SMTP_URL it was made for (made again when the configuration names another). */
+let smtp: { url: string; transport: Transporter } | null = null;
 const json = nodemailer.createTransport({ jsonTransport: true });
 
 export async function sendMail(mail: Mail, tag = 'mail'): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
   const message = { from: mailFrom(), ...mail };
   const smtpUrl = config().SMTP_URL;
   if (smtpUrl) {
-    smtp ??= nodemailer.createTransport(smtpUrl);
-    const info = await smtp.sendMail(message);
+    if (smtp?.url !== smtpUrl) smtp = { url: smtpUrl, transport: nodemailer.createTransport(smtpUrl) };
+    const info = await smtp.transport.sendMail(message);
     return { via: 'smtp', id: info.messageId };
   }
   const info = await json.sendMail(message);

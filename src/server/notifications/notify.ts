@@ -2,13 +2,14 @@
  * Notifications: what a user finds under the bell in the header (spec §7 Notifications), created by
  * events (an order's status, a reply to a request, an address confirmed…) with an optional e-mail
  * and SMS copy. Whether a copy goes out is the caller's decision, made from the user's settings
- * (see `wantsOrderStatusCopy`), because each kind of event has its own setting.
+ * (see `wantsOrderStatusCopy`), because each kind of event has its own setting. Copies go through the
+ * message outbox (./outbox.ts), in the caller's transaction when it passes one.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notifications, users } from '../db/schema';
-import { sendMail, type Mail } from '../mail/mail';
-import { sendSms } from './sms';
+import type { Mail } from '../mail/mail';
+import { queueMail, queueSms } from './outbox';
 import { unreadCountOf } from './inbox';
 
 export type NotificationKind = 'order' | 'appeal' | 'address' | 'company' | 'promotion' | 'info' | 'moscow' | 'alert';
@@ -45,8 +46,8 @@ export async function notify(db: Db, input: NotifyInput): Promise<number> {
     .returning({ id: notifications.id });
   if (input.email || input.sms) {
     const [user] = await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, input.userId)).limit(1);
-    if (user && input.email) await sendMail({ ...input.email, to: user.email }, `notify-${input.kind}`).catch((e) => console.error('[notify] e-mail copy failed', e));
-    if (user?.phone && input.sms) await sendSms({ to: user.phone, text: input.sms }, `notify-${input.kind}`).catch((e) => console.error('[notify] SMS copy failed', e));
+    if (user && input.email) await queueMail(db, { ...input.email, to: user.email }, `notify-${input.kind}`);
+    if (user?.phone && input.sms) await queueSms(db, { to: user.phone, text: input.sms }, `notify-${input.kind}`);
   }
   return row!.id;
 }

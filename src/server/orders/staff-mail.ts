@@ -5,7 +5,8 @@
  * the link opens the order at the desk. Callers log a failure: the order stands whether or not the mail went out.
  */
 import type { Db } from '../db/client';
-import { sendMail, type Mail, escapeHtml as escape } from '../mail/mail';
+import { type Mail, escapeHtml as escape } from '../mail/mail';
+import { queueMail } from '../notifications/outbox';
 import { config, siteUrl } from '../config';
 import { whereAndWhen } from '../checkout/placed';
 import { formatDateTime } from '../requests/format';
@@ -43,5 +44,5 @@ export function newOrderMail({ order: o, account, company }: StaffOrderDetail, l
 export async function mailNewOrderToStaff(db: Db, number: string): Promise<void> {
   const detail = await staffOrderDetail(db, number);
   if (detail.order.status.id === 'approval' || detail.order.status.id === 'cancelled') return;
-  await sendMail({ ...newOrderMail(detail, `${siteUrl()}${deskOrderUrl(number)}`), to: config().ORDERS_MAIL_TO }, 'order-staff');
+  await queueMail(db, { ...newOrderMail(detail, `${siteUrl()}${deskOrderUrl(number)}`), to: config().ORDERS_MAIL_TO }, 'order-staff');
 }

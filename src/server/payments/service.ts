@@ -13,7 +13,7 @@ import { z } from 'astro/zod';
 import { ERR, HttpError } from '../http/api';
 import type { Viewer } from '../http/guard';
 import { releaseStock } from '../orders/reservations';
-import { sendMail } from '../mail/mail';
+import { queueMail } from '../notifications/outbox';
 import { notify } from '../notifications/notify';
 import { config, siteUrl } from '../config';
 import { toKopecks } from '../lib/money';
@@ -162,7 +162,7 @@ async function tellBuyer(db: Db, o: { number: string; userId: string | null; ema
   const href = o.userId ? `/personal/orders/${encodeURIComponent(o.number)}/` : `/checkout/${encodeURIComponent(o.number)}/`;
   const text = `${texts[status]}${extra ? ` ${extra}` : ''}`;
   try {
-    if (o.email) await sendMail({ to: o.email, subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` }, 'payment');
+    if (o.email) await queueMail(db, { to: o.email, subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` }, 'payment');
     if (o.userId) await notify(db, { userId: o.userId, kind: 'order', title, text, href });
   } catch (e) {
     console.error('[payments] could not tell the buyer', e);

@@ -53,7 +53,7 @@ async function insertChunked<T extends Record<string, unknown>>(db: Db, table: P
 
 /** Tables in an order that TRUNCATE … CASCADE can clear in one statement. */
 const ALL_TABLES = [
-  'form_submissions', 'translations', 'rate_limits',
+  'form_submissions', 'translations', 'rate_limits', 'message_outbox',
   'notification_states', 'notifications', 'api_tokens', 'export_profiles', 'appeal_messages', 'appeals',
   'payment_sandbox', 'payment_events', 'payments', 'order_status_history', 'order_items', 'orders', 'delivery_addresses', 'compare_items', 'favorites',
   'basket_items', 'baskets', 'company_join_requests', 'verify_codes', 'verifications', 'accounts', 'sessions', 'users', 'company_discounts',

@@ -1,5 +1,6 @@
 /** Notifications and each user's read/deleted state. */
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { userFk, users } from './accounts';
 
@@ -32,4 +33,35 @@ export const notificationStates = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+// ───────────────────────────── Outgoing messages ─────────────────────────────
+
+/**
+ * E-mails and SMS that no one waits for at the screen (order confirmations, the store's «Новый заказ»,
+ * notification copies, payment news): written here, then sent by a worker on any node, again after a failure
+ * (notifications/outbox.ts). A row is never deleted: `sent_at` or `failed_at` closes it.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'email' | 'sms'. */
+    channel: text('channel').notNull(),
+    /** What the message is about (order, order-staff, notify-order, payment…): the outbox file's name, the logs. */
+    tag: text('tag').notNull(),
+    /** The e-mail (attachments in base64) or the SMS, as sent. */
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The transport's own id of the sent message (SMTP Message-ID, the gateway's id, the outbox file). */
+    sentRef: text('sent_ref'),
+    /** Given up after MAIL_ATTEMPTS failures; the row and its last error stay for the staff. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`), index('message_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
 );
