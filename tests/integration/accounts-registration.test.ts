@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../helpers/captcha';
 import { IpVisitor, markRead, messagesTo, nextCodeTo, nextMessageTo, uniqueEmail } from '../helpers/accounts';
 import { fixture, PASSWORD as FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { messagesSent } from '../helpers/http';
 
 /** This file's own company (its УНП takes join requests), admin, employee and customer (tests/helpers/fixtures.ts), not the demo ones. */
 const acc = fixture('accounts-registration');
@@ -244,6 +245,8 @@ describe('business registration', () => {
     const profile = await v.get('/web/profile/get/');
     expect(profile.body.data.user.companyId).toBeNull();
     expect(profile.body.data.joinRequest.status).toBe('rejected');
+    // The decision's e-mail goes out from the message outbox a moment after the call.
+    await messagesSent();
     expect(messagesTo(String(body.email)).some((m) => m.subject?.includes('Заявка отклонена'))).toBe(true);
   });
 });

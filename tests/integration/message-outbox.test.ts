@@ -15,7 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { messageOutbox } from '../../src/server/db/schema';
-import { deliverDueMessages, outboxHealth, queueMail, queueSms, retryUnsent } from '../../src/server/notifications/outbox';
+import { deliverDueMessages, outboxHealth, pruneMessages, queueMail, queueSms, retryUnsent } from '../../src/server/notifications/outbox';
 import { reloadConfig } from '../../src/server/config';
 
 type Received = { to: string[]; raw: string };
@@ -163,5 +163,20 @@ describe('the message outbox', () => {
     }
     const counts = Array.from({ length: N }, (_, i) => to(`many${i}@outbox.test`).length);
     expect(counts).toEqual(Array(N).fill(1));
+  });
+
+  it('old messages are pruned: sent ones after 30 days, given-up ones after 90; open and recent ones stay', async () => {
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const old = (address: string, set: Partial<typeof messageOutbox.$inferInsert>) => tdb.db.insert(messageOutbox).values({ channel: 'email', tag: 'order', message: { to: address, subject: 'Старое', text: 'Текст' }, ...set });
+    await old('sent-31@outbox.test', { sentAt: at(31) });
+    await old('sent-29@outbox.test', { sentAt: at(29) });
+    await old('failed-91@outbox.test', { failedAt: at(91), lastError: '550' });
+    await old('failed-60@outbox.test', { failedAt: at(60), lastError: '550' });
+    await old('open-100@outbox.test', { createdAt: at(100), nextAttemptAt: at(100), lastError: '451' });
+    expect(await pruneMessages(tdb.db)).toBe(2);
+    const left = (await tdb.db.select().from(messageOutbox)).map((r) => (r.message as { to: string }).to);
+    expect(left).not.toContain('sent-31@outbox.test');
+    expect(left).not.toContain('failed-91@outbox.test');
+    expect(left).toEqual(expect.arrayContaining(['sent-29@outbox.test', 'failed-60@outbox.test', 'open-100@outbox.test', 'buyer@outbox.test']));
   });
 });

@@ -6,7 +6,7 @@
  */
 import { getDb, getDbHandle, type Db, type NotifyChannel } from './client';
 
-export type PollingWorker = { start: () => void; kick: () => void; running: () => boolean };
+export type PollingWorker = { start: () => void; kick: () => void };
 
 /** Delay before the next attempt after `failures` failed ones: base · 2^(failures−1), capped, plus up to 10 % jitter. */
 export function backoffMs(failures: number, s: { baseDelayMs: number; maxDelayMs: number }, jitter = Math.random()): number {
@@ -22,18 +22,19 @@ type State = { timer: ReturnType<typeof setTimeout> | null; running: boolean; ag
  * commit, from any node) asks for a pass at once. The state lives on globalThis: Astro's
  * bundles may load this module more than once in one process, and one process must have one loop.
  */
-export function pollingWorker(name: string, o: { pass: (db: Db) => Promise<number>; batch: number; pollMs: () => number; enabled: () => boolean; firstDelayMs?: number; listen?: NotifyChannel }): PollingWorker {
+export function pollingWorker(name: string, o: { pass: (db: Db) => Promise<number>; batch: number; pollMs: () => number; enabled: () => boolean; listen?: NotifyChannel }): PollingWorker {
   const key = `__worker_${name}`;
   const g = globalThis as unknown as Record<string, State | undefined>;
 
   function schedule(state: State, ms: number) {
     if (state.timer) clearTimeout(state.timer);
     if (state.stopped) return;
-    state.timer = setTimeout(() => void (state.pass = tick(state)), ms);
+    state.timer = setTimeout(() => tick(state), ms);
     state.timer.unref?.();
   }
 
-  async function tick(state: State) {
+  /** Starts a pass unless one is under way (then it is asked to go again); `state.pass` is the one under way, for the close. */
+  function tick(state: State) {
     state.timer = null;
     if (state.running) {
       state.again = true;
@@ -41,15 +42,17 @@ export function pollingWorker(name: string, o: { pass: (db: Db) => Promise<numbe
     }
     state.running = true;
     state.again = false;
-    try {
-      const db = await getDb();
-      while (!state.stopped && (await o.pass(db)) >= o.batch) {}
-    } catch (e) {
-      console.error(`[${name}] pass failed`, e);
-    } finally {
-      state.running = false;
-      schedule(state, state.again ? 0 : o.pollMs());
-    }
+    state.pass = (async () => {
+      try {
+        const db = await getDb();
+        while (!state.stopped && (await o.pass(db)) >= o.batch) {}
+      } catch (e) {
+        console.error(`[${name}] pass failed`, e);
+      } finally {
+        state.running = false;
+        schedule(state, state.again ? 0 : o.pollMs());
+      }
+    })();
   }
 
   function kick() {
@@ -64,7 +67,7 @@ export function pollingWorker(name: string, o: { pass: (db: Db) => Promise<numbe
       if (g[key] || !o.enabled()) return;
       const state: State = { timer: null, running: false, again: false, stopped: false };
       g[key] = state;
-      schedule(state, o.firstDelayMs ?? 1000);
+      schedule(state, 1000);
       void getDbHandle().then(async (h) => {
         h.beforeClose(async () => {
           state.stopped = true;
@@ -75,6 +78,5 @@ export function pollingWorker(name: string, o: { pass: (db: Db) => Promise<numbe
       });
     },
     kick,
-    running: () => !!g[key],
   };
 }

@@ -26,7 +26,30 @@ const BATCH = 10;
 type StoredMail = Omit<Mail, 'attachments'> & { attachments?: { filename: string; contentType: string; base64: string }[] };
 type Row = { id: number; channel: 'email' | 'sms'; tag: string; message: StoredMail | Sms; attempts: number };
 
-const worker = pollingWorker('message-outbox', { pass: (db) => deliverDueMessages(db), batch: BATCH, pollMs: () => config().OUTBOX_POLL_MS, enabled: () => config().OUTBOX_WORKER, listen: 'message_outbox' });
+/** How long a sent message is kept (what was sent, for the staff and the logs), and one given up. */
+export const KEEP_SENT_DAYS = 30;
+export const KEEP_FAILED_DAYS = 90;
+let prunedAt = 0;
+
+/** Deletes messages sent more than KEEP_SENT_DAYS ago and given up more than KEEP_FAILED_DAYS ago; returns how many. */
+export async function pruneMessages(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: number }>(db, sql`
+    DELETE FROM message_outbox
+    WHERE sent_at < now() - make_interval(days => ${KEEP_SENT_DAYS}) OR failed_at < now() - make_interval(days => ${KEEP_FAILED_DAYS})
+    RETURNING id`);
+  return rows.length;
+}
+
+/** A sender's pass: the due messages, and once an hour on each node the old ones pruned (every invoice PDF is in its row). */
+async function pass(db: Db): Promise<number> {
+  if (Date.now() - prunedAt > 3_600_000) {
+    prunedAt = Date.now();
+    await pruneMessages(db);
+  }
+  return deliverDueMessages(db);
+}
+
+const worker = pollingWorker('message-outbox', { pass, batch: BATCH, pollMs: () => config().OUTBOX_POLL_MS, enabled: () => config().OUTBOX_WORKER, listen: 'message_outbox' });
 
 /** Starts this node's sender once (OUTBOX_WORKER=0 keeps a node out of delivery). */
 export const startMessageWorker = (): void => worker.start();

@@ -40,7 +40,7 @@ export const notificationStates = pgTable(
 /**
  * E-mails and SMS that no one waits for at the screen (order confirmations, the store's «Новый заказ»,
  * notification copies, payment news): written here, then sent by a worker on any node, again after a failure
- * (notifications/outbox.ts). A row is never deleted: `sent_at` or `failed_at` closes it.
+ * (notifications/outbox.ts). `sent_at` or `failed_at` closes a row; closed rows are pruned after 30 and 90 days.
  */
 export const messageOutbox = pgTable(
   'message_outbox',
