@@ -42,10 +42,25 @@ export function applyHeader(data: HeaderData): void {
 const CHANNEL = 'store-header';
 let channel: BroadcastChannel | null = null;
 let inflight: Promise<void> | null = null;
+let rerun: Promise<void> | null = null;
 
+/**
+ * Reads the header's lists. A read asked for while one is under way may follow a change that read predates (a
+ * second compare tap while the first one's refresh is still out): it is not joined to that read but runs right
+ * after it, and the older answer is not shown, so the counters never settle on a list from before the last change.
+ */
 export function loadHeader(): Promise<void> {
-  inflight ??= api<HeaderData>('/api/header/')
-    .then(applyHeader)
+  if (inflight) {
+    rerun ??= inflight.then(() => {
+      rerun = null;
+      return loadHeader();
+    });
+    return rerun;
+  }
+  inflight = api<HeaderData>('/api/header/')
+    .then((data) => {
+      if (!rerun) applyHeader(data);
+    })
     .catch(() => {
       /* spec §8: store load errors are only logged */
     })

@@ -124,6 +124,12 @@ describe('orders at the desk', () => {
     await messagesSent();
     const mail = outboxFiles().filter((f) => !mailsBefore.has(f.name)).map((f) => f.json).find((m) => m.subject?.includes(picking.number));
     expect(mail.subject).toBe(`Заказ ${picking.number}: готов к выдаче`);
+    // The order's own page lists that e-mail, to whom and that it went out.
+    const one = await (await staff.raw(`/desk/orders/${encodeURIComponent(picking.number)}/`)).text();
+    const listed = /data-testid="desk-order-messages"[\s\S]*?<\/ul>/.exec(one)?.[0] ?? '';
+    expect(listed).toContain(`E-mail → ${acc.retail.email}`);
+    expect(listed).toContain(`«Заказ ${picking.number}: готов к выдаче»`);
+    expect(listed).toContain('Отправлено');
     const log = await (await staff.raw('/desk/log/')).text();
     expect(log).toContain(`Заказ ${picking.number}`);
     expect(log).toContain('Собирается → Готов к выдаче');

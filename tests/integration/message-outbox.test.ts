@@ -15,7 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { messageOutbox } from '../../src/server/db/schema';
-import { deliverDueMessages, outboxHealth, pruneMessages, queueMail, queueSms, retryUnsent } from '../../src/server/notifications/outbox';
+import { deliverDueMessages, orderMessages, outboxHealth, pruneMessages, queueMail, queueSms, retryUnsent } from '../../src/server/notifications/outbox';
 import { reloadConfig } from '../../src/server/config';
 
 type Received = { to: string[]; raw: string };
@@ -77,8 +77,10 @@ afterAll(async () => {
 describe('the message outbox', () => {
   it('an e-mail the mail server refuses twice is kept, counted for the staff, and sent on the third attempt with its attachment', async () => {
     const pdf = Buffer.from('%PDF-1.4\n% счёт на оплату\n%%EOF\n');
-    await queueMail(tdb.db, { to: 'buyer@outbox.test', subject: 'Заказ Т-1 принят — Инструмент.by', text: 'Спасибо за заказ!', attachments: [{ filename: 'schet-T-1.pdf', content: pdf, contentType: 'application/pdf' }] }, 'order');
+    await queueMail(tdb.db, { to: 'buyer@outbox.test', subject: 'Заказ Т-1 принят — Инструмент.by', text: 'Спасибо за заказ!', attachments: [{ filename: 'schet-T-1.pdf', content: pdf, contentType: 'application/pdf' }] }, 'order', 'Т-1');
     refuseNext = 2;
+    const shown = async () => (await orderMessages(tdb.db, 'Т-1')).map((m) => ({ to: m.to, about: m.about, sent: !!m.sent_at, attempts: m.attempts, error: m.last_error }));
+    expect(await shown()).toEqual([{ to: 'buyer@outbox.test', about: 'Заказ Т-1 принят — Инструмент.by', sent: false, attempts: 0, error: null }]);
 
     expect(await deliverDueMessages(tdb.db)).toBe(1);
     let row = await rowOf('buyer@outbox.test');
@@ -88,6 +90,7 @@ describe('the message outbox', () => {
     expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime() + 20);
     expect(await outboxHealth(tdb.db)).toMatchObject({ waiting: 1, retrying: 1, failed: 0, lastError: expect.stringContaining('451') });
     expect(to('buyer@outbox.test')).toEqual([]);
+    expect(await shown()).toEqual([{ to: 'buyer@outbox.test', about: 'Заказ Т-1 принят — Инструмент.by', sent: false, attempts: 1, error: expect.stringContaining('451') }]);
 
     await pause();
     expect(await deliverDueMessages(tdb.db)).toBe(1);
@@ -105,6 +108,8 @@ describe('the message outbox', () => {
     expect(unfolded).toContain('filename=schet-T-1.pdf');
     expect(unfolded.replace(/\n/g, '')).toContain(pdf.toString('base64'));
     expect(await outboxHealth(tdb.db)).toMatchObject({ waiting: 0, retrying: 0, failed: 0 });
+    expect(await shown()).toEqual([{ to: 'buyer@outbox.test', about: 'Заказ Т-1 принят — Инструмент.by', sent: true, attempts: 3, error: null }]);
+    expect(await orderMessages(tdb.db, 'Т-2')).toEqual([]);
     // Sent is sent: a later pass finds nothing to do.
     await pause();
     expect(await deliverDueMessages(tdb.db)).toBe(0);

@@ -62,7 +62,7 @@ export async function afterOrderPlaced(db: Db, orderId: number, viewer: Viewer |
   if (o.contact.email) {
     const mail = confirmationMail(o, link);
     const attachments = o.payment_type === 'invoice' ? [{ filename: `schet-${o.order_number}.pdf`, content: await invoicePdf(db, orderId), contentType: 'application/pdf' }] : undefined;
-    await queueMail(db, { ...mail, to: o.contact.email, attachments }, 'order');
+    await queueMail(db, { ...mail, to: o.contact.email, attachments }, 'order', o.order_number);
   }
   if (viewer) await notify(db, { userId: viewer.id, kind: 'order', title: `${t('ORDER')} ${o.order_number}: ${o.status.name.toLowerCase()}`, text: t('CHECKOUT_NOTIFY_PLACED'), href: orderUrl(o.order_number) });
   if (o.status.id === 'approval' && row.companyId) await notifyApprovers(db, { number: o.order_number, companyId: row.companyId, buyer: o.buyer, total: o.totals.total, href: orderUrl(o.order_number) }, site());

@@ -447,7 +447,7 @@ async function tellDocuments(db: Db, userId: string, number: string, status: str
   const title = `${t('ORDER')} ${number}: ${t('ORDER_DOCS_NOTIFY_TITLE')}`;
   const href = orderUrl(number);
   const copy = wantsOrderStatusCopy(settings, status);
-  await notify(db, { userId, kind: 'order', title, text, href, email: copy.email ? { subject: title, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` } : undefined });
+  await notify(db, { userId, kind: 'order', title, text, href, email: copy.email ? { subject: title, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` } : undefined, orderNumber: number });
 }
 
 export { esc as escapeXml };

@@ -27,6 +27,8 @@ export type NotifyInput = {
   email?: Omit<Mail, 'to'>;
   /** An SMS copy to the user's phone. */
   sms?: string;
+  /** The order the copies are about (its number): the desk's page of that order lists them. */
+  orderNumber?: string;
 };
 
 /**
@@ -46,8 +48,8 @@ export async function notify(db: Db, input: NotifyInput): Promise<number> {
     .returning({ id: notifications.id });
   if (input.email || input.sms) {
     const [user] = await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, input.userId)).limit(1);
-    if (user && input.email) await queueMail(db, { ...input.email, to: user.email }, `notify-${input.kind}`);
-    if (user?.phone && input.sms) await queueSms(db, { to: user.phone, text: input.sms }, `notify-${input.kind}`);
+    if (user && input.email) await queueMail(db, { ...input.email, to: user.email }, `notify-${input.kind}`, input.orderNumber);
+    if (user?.phone && input.sms) await queueSms(db, { to: user.phone, text: input.sms }, `notify-${input.kind}`, input.orderNumber);
   }
   return row!.id;
 }

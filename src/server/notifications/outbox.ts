@@ -55,18 +55,19 @@ const worker = pollingWorker('message-outbox', { pass, batch: BATCH, pollMs: () 
 export const startMessageWorker = (): void => worker.start();
 
 /**
- * Writes an e-mail to the outbox, inside the caller's transaction if it passes one. Its commit wakes the senders
+ * Writes an e-mail to the outbox, inside the caller's transaction if it passes one; `orderNumber`: the order it is
+ * about, listed on the desk's page of that order. Its commit wakes the senders
  * (the table's trigger NOTIFYs `message_outbox`), so it goes out a moment later; OUTBOX_POLL_MS is the fallback.
  */
-export async function queueMail(db: Db, mail: Mail, tag: string): Promise<void> {
+export async function queueMail(db: Db, mail: Mail, tag: string, orderNumber?: string): Promise<void> {
   const { attachments, ...rest } = mail;
   const message: StoredMail = { ...rest, ...(attachments?.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })) } : {}) };
-  await db.insert(messageOutbox).values({ channel: 'email', tag, message });
+  await db.insert(messageOutbox).values({ channel: 'email', tag, message, orderNumber: orderNumber ?? null });
 }
 
 /** Writes an SMS to the outbox, as `queueMail` does. */
-export async function queueSms(db: Db, sms: Sms, tag: string): Promise<void> {
-  await db.insert(messageOutbox).values({ channel: 'sms', tag, message: { to: sms.to, text: sms.text } });
+export async function queueSms(db: Db, sms: Sms, tag: string, orderNumber?: string): Promise<void> {
+  await db.insert(messageOutbox).values({ channel: 'sms', tag, message: { to: sms.to, text: sms.text }, orderNumber: orderNumber ?? null });
 }
 
 async function claimDue(db: Db, limit: number): Promise<Row[]> {
@@ -140,4 +141,26 @@ export async function retryUnsent(db: Db): Promise<number> {
     WHERE sent_at IS NULL AND last_error IS NOT NULL AND (failed_at IS NULL OR failed_at > now() - interval '7 days')
     RETURNING id`);
   return rows.length;
+}
+
+export type OrderMessage = { id: number; channel: 'email' | 'sms'; to: string; about: string; created_at: string; sent_at: string | null; failed_at: string | null; attempts: number; last_error: string | null };
+
+/** The e-mails and SMS about one order, oldest first: to whom, what, and whether they went out (the desk's order page). */
+export async function orderMessages(db: Db, orderNumber: string): Promise<OrderMessage[]> {
+  const rows = await db.select().from(messageOutbox).where(eq(messageOutbox.orderNumber, orderNumber)).orderBy(messageOutbox.id).limit(100);
+  return rows.map((r) => {
+    const m = r.message as { to?: unknown; subject?: string; text?: string };
+    const to = Array.isArray(m.to) ? m.to.join(', ') : String(m.to ?? '');
+    return {
+      id: r.id,
+      channel: r.channel as 'email' | 'sms',
+      to,
+      about: r.channel === 'sms' ? (m.text ?? '') : (m.subject ?? ''),
+      created_at: r.createdAt.toISOString(),
+      sent_at: r.sentAt?.toISOString() ?? null,
+      failed_at: r.failedAt?.toISOString() ?? null,
+      attempts: r.attempts,
+      last_error: r.lastError,
+    };
+  });
 }

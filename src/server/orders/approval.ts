@@ -137,7 +137,7 @@ export async function notifyApprovers(db: Db, order: { number: string; companyId
   const title = `${t('ORDER')} ${order.number} ждёт вашего согласования`;
   const text = `${order.buyer} оформил(а) заказ на ${formatPrice(order.total)} — больше своего лимита. Согласуйте или отклоните его.`;
   for (const a of admins) {
-    await notify(db, { userId: a.id, kind: 'order', title, text, href: order.href, email: { subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${site}${order.href}` } });
+    await notify(db, { userId: a.id, kind: 'order', title, text, href: order.href, email: { subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${site}${order.href}` }, orderNumber: order.number });
   }
   return admins.map((a) => a.id);
 }

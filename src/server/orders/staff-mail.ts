@@ -44,5 +44,5 @@ export function newOrderMail({ order: o, account, company }: StaffOrderDetail, l
 export async function mailNewOrderToStaff(db: Db, number: string): Promise<void> {
   const detail = await staffOrderDetail(db, number);
   if (detail.order.status.id === 'approval' || detail.order.status.id === 'cancelled') return;
-  await queueMail(db, { ...newOrderMail(detail, `${siteUrl()}${deskOrderUrl(number)}`), to: config().ORDERS_MAIL_TO }, 'order-staff');
+  await queueMail(db, { ...newOrderMail(detail, `${siteUrl()}${deskOrderUrl(number)}`), to: config().ORDERS_MAIL_TO }, 'order-staff', number);
 }

@@ -102,5 +102,6 @@ async function tellOwner(db: Db, userId: string, number: string, status: OrderSt
     href,
     email: copy.email ? { subject: title, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${site}${href}` } : undefined,
     sms: copy.sms ? `${title}. ${site}${href}` : undefined,
+    orderNumber: number,
   });
 }

@@ -162,7 +162,7 @@ async function tellBuyer(db: Db, o: { number: string; userId: string | null; ema
   const href = o.userId ? `/personal/orders/${encodeURIComponent(o.number)}/` : `/checkout/${encodeURIComponent(o.number)}/`;
   const text = `${texts[status]}${extra ? ` ${extra}` : ''}`;
   try {
-    if (o.email) await queueMail(db, { to: o.email, subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` }, 'payment');
+    if (o.email) await queueMail(db, { to: o.email, subject: `${title} — ${t('SITE_NAME')}`, text: `${text}\n\n${t('ORDER_OPEN_LINK')}: ${siteUrl()}${href}` }, 'payment', o.number);
     if (o.userId) await notify(db, { userId: o.userId, kind: 'order', title, text, href });
   } catch (e) {
     console.error('[payments] could not tell the buyer', e);

@@ -52,6 +52,8 @@ export const messageOutbox = pgTable(
     tag: text('tag').notNull(),
     /** The e-mail (attachments in base64) or the SMS, as sent. */
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    /** The order the message is about (its number), for the desk's page of that order. */
+    orderNumber: text('order_number'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -63,5 +65,5 @@ export const messageOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`), index('message_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`), index('message_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} IS NULL`), index('message_outbox_order_idx').on(t.orderNumber).where(sql`${t.orderNumber} IS NOT NULL`)],
 );

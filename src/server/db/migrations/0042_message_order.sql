@@ -1,0 +1,2 @@
+ALTER TABLE "message_outbox" ADD COLUMN "order_number" text;--> statement-breakpoint
+CREATE INDEX "message_outbox_order_idx" ON "message_outbox" USING btree ("order_number") WHERE "message_outbox"."order_number" IS NOT NULL;
