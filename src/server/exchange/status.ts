@@ -1,6 +1,6 @@
 /**
  * «Подключение 1С» on /desk/exchange/: what a manager types into 1C's exchange node and whether the exchange
- * works — the address, the login (never the password), whether the server accepts 1C at all, the last file
+ * works — the address, the login (never a configured password; the public demo pair's only outside production), whether the server accepts 1C at all, the last file
  * loaded, and the orders waiting for 1C. A seller sets 1C up from this page, without the README.
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
