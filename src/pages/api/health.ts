@@ -6,8 +6,9 @@ import { outboxHealth } from '../../server/notifications/outbox';
 /**
  * GET /api/health/: the database answers, this node's page cache (hits, misses, bytes), and the message
  * outbox (e-mails and SMS not sent yet, failing, given up this week: alert on `retrying`). For load balancers
- * and operators; the outbox's errors themselves are shown to the staff only (/desk/orders/). The database is asked on a connection of its own (DbHandle.ping), so a
- * pool busy with pages or checkouts never makes a healthy node look dead.
+ * and operators; the outbox's errors themselves are shown to the staff only (/desk/orders/). The database is
+ * asked on a connection of its own (DbHandle.ping, DbHandle.probe), so a pool busy with pages or checkouts never
+ * makes a healthy node look dead.
  */
 export const GET = endpoint(async () => {
   const started = performance.now();
